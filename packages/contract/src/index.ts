@@ -1,0 +1,7 @@
+export * from './auth.js';
+export * from './constants.js';
+export * from './errors.js';
+export * from './locales.js';
+export * from './messages.js';
+export * from './runtime-config.js';
+export * from './validators.js';
