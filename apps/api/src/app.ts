@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import { MAX_BODY_BYTES, SERVICE_BASE_PATHS } from '@pult/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env.js';
+import type { Db } from './db/database.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { redactUrl } from './http/redact.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { createSecretBox } from './lib/secret-box.js';
+import { createAuthModule } from './modules/auth/index.js';
+import { createNotificationModule } from './modules/notification/index.js';
+import { defaultWebDistDir, registerPanel } from './web/panel.js';
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: Db;
+  clock?: Clock;
+  /** Pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+  /** Poll interval of the e-mail worker. */
+  mailPollMs?: number;
+}
+
+export interface PultApp {
+  app: FastifyInstance;
+  /** Starts background work (e-mail delivery, housekeeping). */
+  startWorkers(): void;
+  /** Sends every due e-mail now; for tests and the seed script. */
+  deliverEmails(): Promise<number>;
+  stopWorkers(): Promise<void>;
+}
+
+/** Builds the single server: the panel, `/config.json`, `/healthz` and the services under their bases. */
+export async function buildApp(options: BuildOptions): Promise<PultApp> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          ip: req.ip,
+        }),
+      },
+    },
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: a text/plain body would otherwise reach the handlers as a string.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
+  await app.register(fastifyCors, {
+    origin: [new URL(config.publicUrl).origin],
+    credentials: true,
+    allowedHeaders: ['Content-Type', 'Authorization', 'Lang', 'X-Requested-With', 'Accept'],
+  });
+
+  const secretBox = createSecretBox(await loadSecretKey(config));
+  const notification = createNotificationModule({
+    db,
+    clock,
+    secretBox,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    dataDir: config.dataDir,
+    logger: app.log,
+    ...(options.mailPollMs ? { pollIntervalMs: options.mailPollMs } : {}),
+  });
+  const auth = await createAuthModule({
+    db,
+    clock,
+    mailer: notification.mailer,
+    lifetimes: {
+      accessTokenTtl: config.accessTokenTtl,
+      refreshTokenTtl: config.refreshTokenTtl,
+      sessionMaxAge: config.sessionMaxAge,
+    },
+    issuer: config.serviceUrls.auth,
+    panelUrl: config.publicUrl,
+    companyName: config.companyName,
+    bootstrap: config.bootstrapAdmin,
+  });
+  await auth.register(app, SERVICE_BASE_PATHS.auth);
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await db
+        .selectFrom('schema_migrations' as never)
+        .select((eb) => eb.lit(1).as('ok'))
+        .limit(1)
+        .execute();
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await registerPanel(app, {
+    distDir: config.webDistDir ?? defaultWebDistDir(),
+    runtimeConfig: {
+      authServiceUrl: config.serviceUrls.auth,
+      storageServiceUrl: config.serviceUrls.storage,
+      chatServiceUrl: config.serviceUrls.chat,
+      notificationServiceUrl: config.serviceUrls.notification,
+      companyName: config.companyName,
+    },
+  });
+
+  let housekeeping: NodeJS.Timeout | undefined;
+  return {
+    app,
+    startWorkers() {
+      notification.worker.start();
+      housekeeping = setInterval(
+        () => void auth.prune().catch((err: unknown) => app.log.warn({ err }, 'Pruning failed')),
+        3_600_000,
+      );
+      housekeeping.unref();
+    },
+    deliverEmails: () => notification.worker.deliverDue(),
+    async stopWorkers() {
+      clearInterval(housekeeping);
+      await notification.worker.stop();
+    },
+  };
+}
+
+function contentSecurityPolicy(config: AppConfig) {
+  const serviceOrigins = [...new Set(Object.values(config.serviceUrls).map((url) => new URL(url).origin))];
+  return {
+    useDefaults: true,
+    directives: {
+      'connect-src': ["'self'", ...serviceOrigins],
+      'img-src': ["'self'", 'data:', 'https:'],
+      // MUI (emotion) injects its styles at run time.
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'upgrade-insecure-requests': null,
+    },
+  };
+}
+
+/** SECRET_KEY, or a key made once and kept in DATA_DIR (readable by the server's user only). */
+async function loadSecretKey(config: AppConfig): Promise<Buffer> {
+  if (config.secretKey) return Buffer.from(config.secretKey, 'base64');
+  const file = path.join(config.dataDir, 'secret.key');
+  try {
+    return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
+  } catch {
+    const key = randomBytes(32);
+    await mkdir(config.dataDir, { recursive: true });
+    await writeFile(file, key.toString('base64'), { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+    return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
+  }
+}

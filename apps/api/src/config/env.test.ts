@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEMO_ADMIN, loadConfig } from './env.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults for the embedded database', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.bootstrapAdmin).toEqual(DEMO_ADMIN);
+    expect(config.accessTokenTtl).toBe(900);
+    expect(config.refreshTokenTtl).toBe(604_800);
+    expect(config.sessionMaxAge).toBe(2_592_000);
+    expect(config.serviceUrls.auth).toBe('http://127.0.0.1:8080/auth');
+    expect(config.serviceUrls.notification).toBe('http://127.0.0.1:8080/notification/api/v1');
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('gives a PostgreSQL deployment no default admin', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://db/pult' });
+    expect(config.bootstrapAdmin).toBeUndefined();
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('names the offending variable in one line', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT .*"eighty"/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL: '-5' })).toThrow(/ACCESS_TOKEN_TTL/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('derives service URLs from PUBLIC_URL unless one is given', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://admin.example.com/',
+      CHAT_SERVICE_URL: 'https://chat.example.com/rest/v1',
+    });
+    expect(config.serviceUrls.auth).toBe('https://admin.example.com/auth');
+    expect(config.serviceUrls.chat).toBe('https://chat.example.com/rest/v1');
+  });
+});

@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { SERVICE_BASE_PATHS } from '@pult/contract';
+import { z } from 'zod';
+
+/** Credentials of the embedded demo; a PostgreSQL deployment must name its own. */
+export const DEMO_ADMIN = { email: 'admin@pult.local', password: 'pult-admin-2026' } as const;
+
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ACCESS_TOKEN_TTL: seconds(900),
+    REFRESH_TOKEN_TTL: seconds(7 * 24 * 3600),
+    SESSION_MAX_AGE: seconds(30 * 24 * 3600),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Pult <no-reply@pult.local>'),
+    COMPANY_NAME: z.string().min(1).default('Pult'),
+    PUBLIC_URL: optionalUrl,
+    AUTH_SERVICE_URL: optionalUrl,
+    STORAGE_SERVICE_URL: optionalUrl,
+    CHAT_SERVICE_URL: optionalUrl,
+    NOTIFICATION_SERVICE_URL: optionalUrl,
+    SECRET_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: z.string().optional(),
+    SEED_DEMO: z.enum(['true', 'false']).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.REFRESH_TOKEN_TTL < env.ACCESS_TOKEN_TTL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REFRESH_TOKEN_TTL'],
+        message: 'must not be shorter than ACCESS_TOKEN_TTL',
+      });
+    }
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      const missing = env.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with its pair' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Bootstrap admin created on an empty database; undefined on PostgreSQL without ADMIN_*. */
+  bootstrapAdmin: { email: string; password: string } | undefined;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  sessionMaxAge: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  companyName: string;
+  publicUrl: string;
+  serviceUrls: { auth: string; storage: string; chat: string; notification: string };
+  secretKey: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string | undefined;
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; the first bad variable is named in one line. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(withoutEmpty(source));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(source[name] ?? '')})`,
+    );
+  }
+  return toAppConfig(parsed.data);
+}
+
+function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(source).filter((entry): entry is [string, string] => !!entry[1]));
+}
+
+function toAppConfig(env: Env): AppConfig {
+  const embedded = env.DATABASE_URL === undefined;
+  const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://${hostForUrl(env.HOST)}:${env.PORT}`);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    bootstrapAdmin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : embedded
+          ? { ...DEMO_ADMIN }
+          : undefined,
+    accessTokenTtl: env.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: env.REFRESH_TOKEN_TTL,
+    sessionMaxAge: env.SESSION_MAX_AGE,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    companyName: env.COMPANY_NAME,
+    publicUrl,
+    serviceUrls: {
+      auth: trimSlash(env.AUTH_SERVICE_URL ?? publicUrl + SERVICE_BASE_PATHS.auth),
+      storage: trimSlash(env.STORAGE_SERVICE_URL ?? publicUrl + SERVICE_BASE_PATHS.storage),
+      chat: trimSlash(env.CHAT_SERVICE_URL ?? publicUrl + SERVICE_BASE_PATHS.chat),
+      notification: trimSlash(env.NOTIFICATION_SERVICE_URL ?? publicUrl + SERVICE_BASE_PATHS.notification),
+    },
+    secretKey: env.SECRET_KEY,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR,
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : embedded,
+  };
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,58 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Upper bound for any one statement, so a pathological query cannot hold a connection. */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+
+// bigint ids and counts fit in a JS number long before they overflow 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// A date column is a calendar day, not an instant: keep it as 'YYYY-MM-DD'.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+/** PostgreSQL when a URL is given, otherwise PGlite in `dataDir/pglite` (or in memory for `memory://`). */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPGlite(options.dataDir);
+}
+
+function openPostgres(connectionString: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: 10, statement_timeout: STATEMENT_TIMEOUT_MS });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let location: string | undefined;
+  if (dataDir) {
+    location = path.join(dataDir, 'pglite');
+    await mkdir(location, { recursive: true });
+  }
+  const pglite = await PGlite.create(location, {
+    parsers: { [1082]: (value: string) => value },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

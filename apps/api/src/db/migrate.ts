@@ -1,0 +1,21 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { authMigrations } from '../modules/auth/migrations.js';
+import { notificationMigrations } from '../modules/notification/migrations.js';
+import type { Db } from './database.js';
+
+/** Module migrations, applied in the order of their names (a date prefix) across modules. */
+const allMigrations: Record<string, Migration> = { ...authMigrations, ...notificationMigrations };
+
+const provider: MigrationProvider = { getMigrations: async () => allMigrations };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,5 @@
+import type { AuthTables } from '../modules/auth/tables.js';
+import type { NotificationTables } from '../modules/notification/tables.js';
+
+/** Every table, as Kysely sees it; each module declares its own. */
+export interface Database extends AuthTables, NotificationTables {}

@@ -1,0 +1,53 @@
+import type { MessageKey } from '@pult/contract';
+
+/** A text the error handler localises by the request's language, or sends verbatim. */
+export type ErrorText = { key: MessageKey; params?: Record<string, string | number> } | { raw: string };
+
+export type ErrorBody =
+  | { kind: 'message'; text: ErrorText }
+  | { kind: 'fields'; fields: Record<string, ErrorText[]> }
+  | { kind: 'forbidden'; text: ErrorText };
+
+/** An expected failure with the status and body shape of ARCHITECTURE.md ("Errors"). */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: ErrorBody,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(describe(body));
+    this.name = 'AppError';
+  }
+}
+
+function describe(body: ErrorBody): string {
+  if (body.kind === 'fields') return `Invalid fields: ${Object.keys(body.fields).join(', ')}`;
+  return 'key' in body.text ? body.text.key : body.text.raw;
+}
+
+export const errors = {
+  /** 422 with one general text. */
+  unprocessable: (key: MessageKey, params?: Record<string, string | number>) =>
+    new AppError(422, { kind: 'message', text: { key, ...(params ? { params } : {}) } }),
+  unprocessableRaw: (raw: string) => new AppError(422, { kind: 'message', text: { raw } }),
+  /** 422 keyed by field. */
+  fields: (fields: Record<string, MessageKey | MessageKey[]>) =>
+    new AppError(422, {
+      kind: 'fields',
+      fields: Object.fromEntries(
+        Object.entries(fields).map(([field, keys]) => [
+          field,
+          (Array.isArray(keys) ? keys : [keys]).map((key) => ({ key })),
+        ]),
+      ),
+    }),
+  unauthorized: (key: MessageKey = 'unauthorized') => new AppError(401, { kind: 'message', text: { key } }),
+  forbidden: (key: MessageKey = 'forbidden') => new AppError(403, { kind: 'forbidden', text: { key } }),
+  notFound: (key: MessageKey = 'recordNotFound') => new AppError(404, { kind: 'message', text: { key } }),
+  tooManyRequests: (key: MessageKey, retryAfterSeconds: number, params?: Record<string, string | number>) =>
+    new AppError(
+      429,
+      { kind: 'message', text: { key, ...(params ? { params } : {}) } },
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
+};

@@ -1,0 +1,104 @@
+import { isMessageKey, type Locale, type MessageKey, translateMessage } from '@pult/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type ZodFastifySchemaValidationError,
+} from 'fastify-type-provider-zod';
+import { AppError, type ErrorText } from './app-error.js';
+import { requestLocale } from './locale.js';
+
+/** Fastify's own client errors, mapped onto the contract's texts. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; key: MessageKey }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'malformedJson' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: 'malformedJson' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: 'bodyTooLarge' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: 'unsupportedMediaType' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'malformedJson' },
+};
+
+/** Every error leaves in one of the shapes of ARCHITECTURE.md; only real faults are 500s. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const locale = requestLocale(request);
+    if (error instanceof AppError) return sendAppError(error, locale, reply);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(422).send({ message: validationMessage(error.validation, locale) });
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ message: translateMessage(known.key, locale) });
+    if (error instanceof SyntaxError || error.statusCode === 400) {
+      return reply.status(400).send({ message: translateMessage('malformedJson', locale) });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.status(500).send({ message: translateMessage('internalError', locale) });
+  });
+
+  app.setNotFoundHandler(sendRouteNotFound);
+}
+
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ message: translateMessage('routeNotFound', requestLocale(request)) });
+}
+
+function sendAppError(error: AppError, locale: Locale, reply: FastifyReply) {
+  reply.headers(error.headers).status(error.statusCode);
+  const { body } = error;
+  if (body.kind === 'forbidden') return reply.send({ error: render(body.text, locale) });
+  if (body.kind === 'message') return reply.send({ message: render(body.text, locale) });
+  const fields = Object.fromEntries(
+    Object.entries(body.fields).map(([field, texts]) => [field, texts.map((text) => render(text, locale))]),
+  );
+  return reply.send({ message: fields });
+}
+
+function render(text: ErrorText, locale: Locale): string {
+  return 'raw' in text ? text.raw : translateMessage(text.key, locale, text.params);
+}
+
+/**
+ * Zod issues become `{ field: [texts] }`. An issue about the whole body (say, an array instead of an
+ * object) has no field, so it becomes a general message.
+ */
+function validationMessage(
+  issues: ZodFastifySchemaValidationError[],
+  locale: Locale,
+): string | Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const text = translateMessage(issueKey(issue), locale);
+    for (const field of issueFields(issue)) {
+      const list = (fields[field] ??= []);
+      if (!list.includes(text)) list.push(text);
+    }
+  }
+  const general = fields[''];
+  if (general && Object.keys(fields).length === 1) return general.join(', ');
+  delete fields[''];
+  return fields;
+}
+
+function issueFields(issue: ZodFastifySchemaValidationError): string[] {
+  const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (issue.keyword === 'unrecognized_keys') {
+    const keys = (issue.params as { keys?: unknown }).keys;
+    if (Array.isArray(keys)) return keys.map((key) => (path ? `${path}.${String(key)}` : String(key)));
+  }
+  return [path];
+}
+
+function issueKey(issue: ZodFastifySchemaValidationError): MessageKey {
+  if (issue.message && isMessageKey(issue.message)) return issue.message;
+  switch (issue.keyword) {
+    case 'unrecognized_keys':
+      return 'unknownField';
+    case 'invalid_type':
+      return 'invalidType';
+    case 'too_big':
+      return 'tooLong';
+    default:
+      return 'invalidValue';
+  }
+}

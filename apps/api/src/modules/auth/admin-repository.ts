@@ -1,0 +1,93 @@
+import type { Profile, ProfileBasic, ProfileUpdate } from '@pult/contract';
+import type { Db } from '../../db/database.js';
+import type { AdminRow } from './tables.js';
+
+/** Status codes of spec §4; only an active admin may sign in. */
+export const ADMIN_STATUS_ACTIVE = 1;
+
+export function createAdminRepository(db: Db) {
+  return {
+    findByEmail(email: string): Promise<AdminRow | undefined> {
+      return db
+        .selectFrom('admins')
+        .selectAll()
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .executeTakeFirst();
+    },
+
+    findById(id: number): Promise<AdminRow | undefined> {
+      return db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('admins')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async create(admin: {
+      email: string;
+      passwordHash: string;
+      firstName: string;
+      lastName: string;
+      groups: string[];
+    }) {
+      return db
+        .insertInto('admins')
+        .values({
+          email: admin.email,
+          password_hash: admin.passwordHash,
+          first_name: admin.firstName,
+          last_name: admin.lastName,
+          groups: admin.groups,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async updateProfile(id: number, update: ProfileUpdate, now: Date): Promise<AdminRow | undefined> {
+      return db
+        .updateTable('admins')
+        .set({
+          first_name: update.first_name,
+          last_name: update.last_name,
+          ...(update.username !== undefined ? { username: emptyToNull(update.username) } : {}),
+          ...(update.phone !== undefined ? { phone: emptyToNull(update.phone) } : {}),
+          ...(update.photo !== undefined ? { photo: emptyToNull(update.photo) } : {}),
+          ...(update.about_me !== undefined ? { about_me: emptyToNull(update.about_me) } : {}),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type AdminRepository = ReturnType<typeof createAdminRepository>;
+
+export function toProfileBasic(admin: AdminRow): ProfileBasic {
+  return { photo: admin.photo, first_name: admin.first_name, last_name: admin.last_name, email: admin.email };
+}
+
+/** The password hash never leaves this module. */
+export function toProfile(admin: AdminRow): Profile {
+  return {
+    ...toProfileBasic(admin),
+    uid: admin.uid,
+    username: admin.username,
+    phone: admin.phone,
+    groups: admin.groups,
+    language: admin.language,
+    gender: admin.gender,
+    birthday: admin.birthday,
+    about_me: admin.about_me,
+    created_at: admin.created_at.toISOString(),
+  };
+}
+
+function emptyToNull(value: string | null): string | null {
+  return value === null || value === '' ? null : value;
+}

@@ -1,0 +1,106 @@
+import {
+  type ChangePasswordRequest,
+  type Locale,
+  RATE_LIMIT_MESSAGE,
+  RECOVERY_CODE_TTL_SECONDS,
+} from '@pult/contract';
+import type { Db } from '../../db/database.js';
+import { errors } from '../../http/app-error.js';
+import { addSeconds, type Clock } from '../../lib/clock.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { randomToken, sha256 } from '../../lib/tokens.js';
+import type { Mailer } from '../notification/index.js';
+import type { AdminRepository } from './admin-repository.js';
+import type { RateLimiter, RatePolicy } from './rate-limiter.js';
+import { recoveryEmail } from './recovery-email.js';
+import type { TokenService } from './token-service.js';
+
+/** Recovery requests are counted for unknown e-mails too, so the limit reveals nothing. */
+export const RECOVERY_ACCOUNT_POLICY: RatePolicy = {
+  bucket: 'recovery-account',
+  limit: 3,
+  windowSeconds: 15 * 60,
+};
+export const RECOVERY_ADDRESS_POLICY: RatePolicy = {
+  bucket: 'recovery-address',
+  limit: 10,
+  windowSeconds: 15 * 60,
+};
+
+export function createRecoveryService(deps: {
+  db: Db;
+  admins: AdminRepository;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  clock: Clock;
+  panelUrl: string;
+  companyName: string;
+}) {
+  const { db, admins, tokens, limiter, mailer, clock } = deps;
+
+  /** Same answer for known and unknown e-mails; only a known, active admin gets a message. */
+  async function request(email: string, ip: string | null, locale: Locale): Promise<void> {
+    const accountKey = email.toLowerCase();
+    const addressKey = ip ?? 'unknown';
+    const [account, address] = await Promise.all([
+      limiter.check(RECOVERY_ACCOUNT_POLICY, accountKey),
+      limiter.check(RECOVERY_ADDRESS_POLICY, addressKey),
+    ]);
+    if (!account.allowed || !address.allowed) throw errors.unprocessableRaw(RATE_LIMIT_MESSAGE);
+    await limiter.hit(RECOVERY_ACCOUNT_POLICY, accountKey);
+    await limiter.hit(RECOVERY_ADDRESS_POLICY, addressKey);
+
+    const admin = await admins.findByEmail(email);
+    if (!admin || admin.status !== 1) return;
+    const code = randomToken();
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('password_reset_codes')
+        .values({
+          admin_id: admin.id,
+          code_hash: sha256(code),
+          expires_at: addSeconds(now, RECOVERY_CODE_TTL_SECONDS),
+          created_at: now,
+        })
+        .execute();
+      const link = `${deps.panelUrl}/change-password?code=${encodeURIComponent(code)}`;
+      await mailer.enqueue(trx, recoveryEmail(admin.email, link, locale, deps.companyName));
+    });
+    mailer.wake();
+  }
+
+  /** Uses the code once, sets the password and ends every sign-in of the admin, all or nothing. */
+  async function changePassword(body: ChangePasswordRequest): Promise<void> {
+    const now = clock();
+    const passwordHash = await hashPassword(body.password);
+    const changed = await db.transaction().execute(async (trx) => {
+      const code = await trx
+        .updateTable('password_reset_codes')
+        .set({ used_at: now })
+        .where('code_hash', '=', sha256(body.code))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('admin_id')
+        .executeTakeFirst();
+      if (!code) return false;
+      await trx
+        .updateTable('admins')
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where('id', '=', code.admin_id)
+        .execute();
+      await trx
+        .updateTable('password_reset_codes')
+        .set({ used_at: now })
+        .where('admin_id', '=', code.admin_id)
+        .where('used_at', 'is', null)
+        .execute();
+      await tokens.revokeAll(trx, 'admin', code.admin_id, 'password changed');
+      return true;
+    });
+    if (!changed) throw errors.fields({ code: 'codeInvalid' });
+  }
+
+  return { request, changePassword };
+}

@@ -1,0 +1,132 @@
+import {
+  changePasswordRequestSchema,
+  logoutRequestSchema,
+  messageResponseSchema,
+  profileBasicSchema,
+  profileSchema,
+  profileUpdateSchema,
+  recoverPasswordRequestSchema,
+  refreshRequestSchema,
+  settingsResponseSchema,
+  signinRequestSchema,
+  tokenPairSchema,
+  translateMessage,
+} from '@pult/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errors } from '../../http/app-error.js';
+import { clientMeta } from '../../http/client-meta.js';
+import { requestLocale } from '../../http/locale.js';
+import type { Clock } from '../../lib/clock.js';
+import { type AdminGuard, currentAdminId } from './access-guard.js';
+import { type AdminRepository, toProfile, toProfileBasic } from './admin-repository.js';
+import type { createRecoveryService } from './recovery-service.js';
+import type { createSettingsRepository } from './settings-repository.js';
+import type { createSigninService } from './signin-service.js';
+import type { SigningKeys } from './signing-keys.js';
+import type { TokenService } from './token-service.js';
+
+export interface AuthRouteDeps {
+  admins: AdminRepository;
+  tokens: TokenService;
+  keys: SigningKeys;
+  signin: ReturnType<typeof createSigninService>;
+  recovery: ReturnType<typeof createRecoveryService>;
+  settings: ReturnType<typeof createSettingsRepository>;
+  requireAdmin: AdminGuard;
+  clock: Clock;
+}
+
+const settingsQuerySchema = z.strictObject({ translate: z.enum(['true', 'false']).optional() });
+
+/** The auth service's HTTP surface (spec §7), mounted under `/auth`. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
+  app.get('/.well-known/jwks.json', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return deps.keys.jwks();
+  });
+
+  app.post(
+    '/admin/signin',
+    { schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } } },
+    async (request) => deps.signin.signIn(request.body, clientMeta(request)),
+  );
+
+  app.post(
+    '/admin/refresh-token',
+    { schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } } },
+    async (request) => deps.tokens.rotate(request.body.refresh_token, 'admin'),
+  );
+
+  app.post(
+    '/admin/logout',
+    { schema: { body: logoutRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await deps.tokens.revokeByRefreshToken(request.body.refresh_token, 'admin');
+      return { message: translateMessage('loggedOut', requestLocale(request)) };
+    },
+  );
+
+  app.post(
+    '/admin/recover-password-request',
+    { schema: { body: recoverPasswordRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const locale = requestLocale(request);
+      await deps.recovery.request(request.body.email, request.ip ?? null, locale);
+      return { message: translateMessage('recoverySent', locale) };
+    },
+  );
+
+  app.post(
+    '/admin/change-password',
+    { schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await deps.recovery.changePassword(request.body);
+      return { message: translateMessage('passwordChanged', requestLocale(request)) };
+    },
+  );
+
+  app.get(
+    '/admin/profile-basic',
+    { preHandler: deps.requireAdmin, schema: { response: { 200: profileBasicSchema } } },
+    async (request) => toProfileBasic(await loadAdmin(deps.admins, currentAdminId(request))),
+  );
+
+  app.get(
+    '/admin/profile',
+    { preHandler: deps.requireAdmin, schema: { response: { 200: profileSchema } } },
+    async (request) => toProfile(await loadAdmin(deps.admins, currentAdminId(request))),
+  );
+
+  app.put(
+    '/admin/profile',
+    {
+      preHandler: deps.requireAdmin,
+      schema: { body: profileUpdateSchema, response: { 200: profileSchema } },
+    },
+    async (request) => {
+      const updated = await deps.admins.updateProfile(currentAdminId(request), request.body, deps.clock());
+      if (!updated) throw errors.notFound();
+      return toProfile(updated);
+    },
+  );
+
+  /**
+   * With `translate=true` this is what the panel reads before anyone signs in (the language list),
+   * so it answers without a token and only with the settings marked public.
+   */
+  app.get(
+    '/admin/settings',
+    { schema: { querystring: settingsQuerySchema, response: { 200: settingsResponseSchema } } },
+    async (request) => {
+      if (request.query.translate !== 'true') await deps.requireAdmin(request);
+      return { items: await deps.settings.listPublic() };
+    },
+  );
+};
+
+async function loadAdmin(admins: AdminRepository, id: number) {
+  const admin = await admins.findById(id);
+  if (!admin) throw errors.unauthorized('invalidToken');
+  return admin;
+}

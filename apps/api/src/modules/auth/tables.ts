@@ -1,0 +1,91 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface AdminsTable {
+  id: Generated<number>;
+  uid: Generated<string>;
+  email: string;
+  username: string | null;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  photo: string | null;
+  gender: 'male' | 'female' | 'other' | null;
+  birthday: ColumnType<string | null, string | null | undefined, string | null>;
+  about_me: string | null;
+  language: Generated<string>;
+  status: Generated<number>;
+  groups: Generated<string[]>;
+  password_hash: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AuthSessionsTable {
+  id: Generated<string>;
+  subject_kind: 'admin' | 'user';
+  subject_id: number;
+  created_at: CreatedAt;
+  /** Absolute end of this sign-in (SESSION_MAX_AGE), rotations included. */
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoked_reason: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  session_id: string;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  rotated_at: Date | null;
+  replaced_by: number | null;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  algorithm: string;
+  private_jwk: ColumnType<Record<string, unknown>, string, string>;
+  public_jwk: ColumnType<Record<string, unknown>, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface RateLimitEventsTable {
+  id: Generated<number>;
+  bucket: string;
+  key: string;
+  created_at: CreatedAt;
+}
+
+export interface PasswordResetCodesTable {
+  id: Generated<number>;
+  admin_id: number;
+  code_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  type: 'string' | 'integer' | 'boolean' | 'json';
+  value: ColumnType<unknown, string, string>;
+  is_public: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface AuthTables {
+  admins: AdminsTable;
+  auth_sessions: AuthSessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  signing_keys: SigningKeysTable;
+  rate_limit_events: RateLimitEventsTable;
+  password_reset_codes: PasswordResetCodesTable;
+  settings: SettingsTable;
+}
+
+export type AdminRow = Selectable<AdminsTable>;

@@ -1,0 +1,241 @@
+import { REFRESH_GRACE_SECONDS, type TokenPair } from '@pult/contract';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { errors } from '../../http/app-error.js';
+import { addSeconds, type Clock, toEpochSeconds } from '../../lib/clock.js';
+import { randomToken, sha256 } from '../../lib/tokens.js';
+import type { AccessClaims, SigningKeys } from './signing-keys.js';
+
+export type SubjectKind = 'admin' | 'user';
+
+export interface TokenLifetimes {
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  sessionMaxAge: number;
+}
+
+export interface ClientMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+type Executor = Db | Transaction<Database>;
+
+/**
+ * Sessions and tokens. One sign-in is one `auth_sessions` row (a token family) with an absolute end;
+ * its refresh tokens are opaque, stored hashed and rotated on every use. Presenting a rotated token
+ * again means it leaked, so the family is revoked; the one exception is the token rotated just
+ * before the current one, for REFRESH_GRACE_SECONDS, because two tabs renew at the same moment.
+ */
+export function createTokenService(deps: {
+  db: Db;
+  keys: SigningKeys;
+  clock: Clock;
+  lifetimes: TokenLifetimes;
+}) {
+  const { db, keys, clock, lifetimes } = deps;
+
+  async function startSession(kind: SubjectKind, subjectId: number, meta: ClientMeta): Promise<TokenPair> {
+    const now = clock();
+    return db.transaction().execute(async (trx) => {
+      const session = await trx
+        .insertInto('auth_sessions')
+        .values({
+          subject_kind: kind,
+          subject_id: subjectId,
+          expires_at: addSeconds(now, lifetimes.sessionMaxAge),
+          ip: meta.ip,
+          user_agent: meta.userAgent?.slice(0, 512) ?? null,
+          created_at: now,
+        })
+        .returning(['id', 'expires_at'])
+        .executeTakeFirstOrThrow();
+      const pair = await issuePair(
+        trx,
+        { id: session.id, expiresAt: session.expires_at, kind, subjectId },
+        now,
+      );
+      return withoutId(pair);
+    });
+  }
+
+  async function rotate(refreshToken: string, expectedKind: SubjectKind): Promise<TokenPair> {
+    const now = clock();
+    const outcome = await db.transaction().execute(async (trx) => {
+      const token = await trx
+        .selectFrom('refresh_tokens')
+        .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+        .select([
+          'refresh_tokens.id',
+          'refresh_tokens.expires_at',
+          'refresh_tokens.rotated_at',
+          'refresh_tokens.replaced_by',
+          'auth_sessions.id as session_id',
+          'auth_sessions.subject_kind',
+          'auth_sessions.subject_id',
+          'auth_sessions.expires_at as session_expires_at',
+          'auth_sessions.revoked_at',
+        ])
+        .where('refresh_tokens.token_hash', '=', sha256(refreshToken))
+        // Locking the family's session row serialises every rotation of one sign-in.
+        .forUpdate('auth_sessions')
+        .executeTakeFirst();
+      if (!token || token.subject_kind !== expectedKind || token.revoked_at) return null;
+      if (token.session_expires_at <= now) return null;
+      const session = {
+        id: token.session_id,
+        expiresAt: token.session_expires_at,
+        kind: token.subject_kind,
+        subjectId: token.subject_id,
+      };
+
+      if (!token.rotated_at) {
+        if (token.expires_at <= now) return null;
+        return rotateHead(trx, token.id, session, now);
+      }
+      const head = await trx
+        .selectFrom('refresh_tokens')
+        .select('id')
+        .where('session_id', '=', token.session_id)
+        .where('rotated_at', 'is', null)
+        .executeTakeFirst();
+      const withinGrace = now.getTime() - token.rotated_at.getTime() <= REFRESH_GRACE_SECONDS * 1000;
+      if (head && token.replaced_by === head.id && withinGrace) return rotateHead(trx, head.id, session, now);
+      await revokeSession(trx, token.session_id, 'refresh token reuse', now);
+      return 'reused' as const;
+    });
+    if (outcome === null || outcome === 'reused') throw errors.unauthorized('invalidRefreshToken');
+    return outcome;
+  }
+
+  async function rotateHead(
+    trx: Transaction<Database>,
+    headId: number,
+    session: SessionRef,
+    now: Date,
+  ): Promise<TokenPair> {
+    const pair = await issuePair(trx, session, now);
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ rotated_at: now, replaced_by: pair.refreshTokenId })
+      .where('id', '=', headId)
+      .execute();
+    return withoutId(pair);
+  }
+
+  async function issuePair(
+    trx: Executor,
+    session: SessionRef,
+    now: Date,
+  ): Promise<TokenPair & { refreshTokenId: number }> {
+    const refreshToken = randomToken();
+    const refreshExpiresAt = minDate(addSeconds(now, lifetimes.refreshTokenTtl), session.expiresAt);
+    const inserted = await trx
+      .insertInto('refresh_tokens')
+      .values({
+        session_id: session.id,
+        token_hash: sha256(refreshToken),
+        expires_at: refreshExpiresAt,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const issuedAt = toEpochSeconds(now);
+    const expiresAt = Math.min(issuedAt + lifetimes.accessTokenTtl, toEpochSeconds(session.expiresAt));
+    const accessToken = await keys.sign(
+      { sub: String(session.subjectId), sid: session.id, kind: session.kind },
+      issuedAt,
+      expiresAt,
+    );
+    return {
+      access_token: accessToken,
+      expires_at: expiresAt,
+      refresh_token: refreshToken,
+      refresh_expired_at: toEpochSeconds(refreshExpiresAt),
+      refreshTokenId: inserted.id,
+    };
+  }
+
+  /** Logout: ends the sign-in the refresh token belongs to. Unknown tokens are ignored. */
+  async function revokeByRefreshToken(refreshToken: string, expectedKind: SubjectKind): Promise<void> {
+    const token = await db
+      .selectFrom('refresh_tokens')
+      .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+      .select(['auth_sessions.id', 'auth_sessions.subject_kind'])
+      .where('refresh_tokens.token_hash', '=', sha256(refreshToken))
+      .executeTakeFirst();
+    if (token && token.subject_kind === expectedKind) await revokeSession(db, token.id, 'logout', clock());
+  }
+
+  /** Ends every sign-in of one subject (password change) or of every subject of a kind. */
+  async function revokeAll(
+    executor: Executor,
+    kind: SubjectKind,
+    subjectId: number | null,
+    reason: string,
+  ): Promise<number> {
+    let query = executor
+      .updateTable('auth_sessions')
+      .set({ revoked_at: clock(), revoked_reason: reason })
+      .where('subject_kind', '=', kind)
+      .where('revoked_at', 'is', null);
+    if (subjectId !== null) query = query.where('subject_id', '=', subjectId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** 401 unless the token is a valid access token of a live session. */
+  async function authenticate(accessToken: string, expectedKind: SubjectKind): Promise<AccessClaims> {
+    const now = clock();
+    let claims: AccessClaims;
+    try {
+      claims = await keys.verify(accessToken, now);
+    } catch {
+      throw errors.unauthorized('invalidToken');
+    }
+    if (claims.kind !== expectedKind) throw errors.unauthorized('invalidToken');
+    const live = await db
+      .selectFrom('auth_sessions')
+      .select('id')
+      .where('id', '=', claims.sid)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (!live) throw errors.unauthorized('invalidToken');
+    return claims;
+  }
+
+  return { startSession, rotate, revokeByRefreshToken, revokeAll, authenticate };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+interface SessionRef {
+  id: string;
+  expiresAt: Date;
+  kind: SubjectKind;
+  subjectId: number;
+}
+
+async function revokeSession(
+  executor: Executor,
+  sessionId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await executor
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+function withoutId({ refreshTokenId: _id, ...pair }: TokenPair & { refreshTokenId: number }): TokenPair {
+  return pair;
+}
+
+function minDate(a: Date, b: Date): Date {
+  return a.getTime() <= b.getTime() ? a : b;
+}
