@@ -70,8 +70,9 @@ function validationMessage(
   for (const issue of issues) {
     const text = translateMessage(issueKey(issue), locale);
     for (const field of issueFields(issue)) {
-      const list = (fields[field] ??= []);
+      const list = fields[field] ?? [];
       if (!list.includes(text)) list.push(text);
+      fields[field] = list;
     }
   }
   const general = fields[''];

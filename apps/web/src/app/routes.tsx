@@ -1,0 +1,55 @@
+import { Suspense } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
+import { authRoutes } from '../modules/auth/auth-routes';
+import { chatRoutes } from '../modules/chat/chat-routes';
+import { dashboardRoutes } from '../modules/dashboard/dashboard-routes';
+import { notificationsRoutes } from '../modules/notifications/notifications-routes';
+import { profileRoutes } from '../modules/profile/profile-routes';
+import { storageRoutes } from '../modules/storage/storage-routes';
+import { usersRoutes } from '../modules/users/users-routes';
+import { AppShell } from '../shell/app-shell';
+import { PageLoading } from '../ui/page-loading';
+import { RouteError } from '../ui/route-error';
+import { lazyWithRetry } from './lazy-with-retry';
+import { RequireAuth } from './route-guards';
+
+const NotFoundPage = lazyWithRetry(() => import('../ui/not-found-page'));
+
+/** The route table (spec §2): public screens, then the shell with every module's routes. */
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      ...authRoutes,
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              {
+                // A failing page keeps the shell around it, so the menu still leads elsewhere.
+                errorElement: <RouteError />,
+                children: [
+                  ...dashboardRoutes,
+                  ...profileRoutes,
+                  ...usersRoutes,
+                  ...storageRoutes,
+                  ...chatRoutes,
+                  ...notificationsRoutes,
+                  { path: '*', element: <NotFoundPage /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

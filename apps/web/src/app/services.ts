@@ -1,0 +1,83 @@
+import type { RuntimeConfig } from '@pult/contract';
+import { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { createHttpClient, createLogoutCall, createRefreshCall, type HttpClient } from '../http/http-client';
+import { isHttpError } from '../http/http-error';
+import { currentLocale } from '../i18n/i18n';
+import { notifier } from '../notify/notifier';
+import { openSessionChannel } from '../session/session-channel';
+import { createSessionManager, type SessionManager } from '../session/session-manager';
+
+/** Everything the React tree needs from the outside world, created once at start-up. */
+export interface Services {
+  config: RuntimeConfig;
+  session: SessionManager;
+  http: HttpClient;
+  queryClient: QueryClient;
+  /** Absolute URL of an auth-service path, e.g. `authUrl('/admin/signin')`. */
+  authUrl: (path: string) => string;
+}
+
+export interface ServicesDeps {
+  config: RuntimeConfig;
+  i18n: I18n;
+  /** The router's navigate; the session uses it to send a signed-out user to '/'. */
+  navigate: (path: string) => void;
+  storage?: Storage;
+  fetchFn?: typeof fetch;
+}
+
+const browserFetch: typeof fetch = (input, init) => fetch(input, init);
+
+export function createServices(deps: ServicesDeps): Services {
+  const { config, i18n } = deps;
+  const fetchFn = deps.fetchFn ?? browserFetch;
+  const getLocale = () => currentLocale(i18n);
+  const getAuthBaseUrl = () => config.authServiceUrl;
+
+  const session = createSessionManager({
+    storage: deps.storage ?? window.localStorage,
+    refresh: createRefreshCall(fetchFn, getAuthBaseUrl, getLocale),
+    logout: createLogoutCall(fetchFn, getAuthBaseUrl, getLocale),
+    navigate: deps.navigate,
+    channel: openSessionChannel(),
+  });
+
+  const http = createHttpClient({
+    session,
+    getLocale,
+    fetchFn,
+    onForbidden: (text) => notifier.notify('error', text),
+  });
+
+  const queryClient = createQueryClient();
+  // Cached profile data must not leak from one administrator to the next one signing in on this tab.
+  session.subscribe((signedIn) => {
+    if (!signedIn) queryClient.clear();
+  });
+
+  return {
+    config,
+    session,
+    http,
+    queryClient,
+    authUrl: (path) => `${config.authServiceUrl.replace(/\/+$/, '')}${path}`,
+  };
+}
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // Client errors (404, 422, 403…) will not heal by retrying; network and 5xx errors may.
+        retry: (failureCount, error) => failureCount < 2 && isRetryable(error),
+      },
+    },
+  });
+}
+
+function isRetryable(error: unknown): boolean {
+  return !isHttpError(error) || error.status === 0 || error.status >= 500;
+}

@@ -1,0 +1,229 @@
+import { forbiddenErrorSchema, toLocale, translateMessage } from '@pult/contract';
+import type { SessionManager } from '../session/session-manager';
+import { HttpError } from './http-error';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryParams = Record<string, string | number | undefined>;
+
+export interface RequestOptions {
+  /** Sent as JSON, except FormData which the browser encodes itself (file uploads). */
+  body?: unknown;
+  /** Undefined values are left out, so optional filters can be passed as they are. */
+  query?: QueryParams;
+  /** False for public calls (sign-in, password recovery): no token, no renewal, a 401 is just an error. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+type OptionsWithoutBody = Omit<RequestOptions, 'body'>;
+
+export interface HttpClient {
+  request<T>(method: HttpMethod, url: string, options?: RequestOptions): Promise<T>;
+  get<T>(url: string, options?: OptionsWithoutBody): Promise<T>;
+  post<T>(url: string, body?: unknown, options?: OptionsWithoutBody): Promise<T>;
+  put<T>(url: string, body?: unknown, options?: OptionsWithoutBody): Promise<T>;
+  patch<T>(url: string, body?: unknown, options?: OptionsWithoutBody): Promise<T>;
+  delete<T>(url: string, options?: RequestOptions): Promise<T>;
+}
+
+export interface HttpClientDeps {
+  session: SessionManager;
+  getLocale: () => string;
+  fetchFn?: typeof fetch;
+  /** Shows the negative notice of a 403 (spec §6). */
+  onForbidden?: (text: string) => void;
+}
+
+type FetchFn = typeof fetch;
+
+interface SendParams {
+  method: HttpMethod;
+  url: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  token: string | null;
+  locale: string;
+}
+
+// Called through a closure: `window.fetch` invoked as a method of another object throws "Illegal invocation".
+const globalFetch: FetchFn = (input, init) => fetch(input, init);
+
+export function withQuery(url: string, query: QueryParams | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (search === '') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+function buildHeaders(params: SendParams, jsonBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    Lang: params.locale,
+  };
+  if (jsonBody) headers['Content-Type'] = 'application/json';
+  if (params.token !== null) headers.Authorization = `Bearer ${params.token}`;
+  return headers;
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
+}
+
+async function send(fetchFn: FetchFn, params: SendParams): Promise<Response> {
+  const { body } = params;
+  const jsonBody = body !== undefined && !(body instanceof FormData);
+  const init: RequestInit = {
+    method: params.method,
+    credentials: 'include',
+    headers: buildHeaders(params, jsonBody),
+  };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) init.body = JSON.stringify(body);
+  if (params.signal) init.signal = params.signal;
+  try {
+    return await fetchFn(params.url, init);
+  } catch (error) {
+    // Cancellation is not a failure: callers (TanStack Query) recognise the AbortError themselves.
+    if (isAbort(error, params.signal)) throw error;
+    throw new HttpError(0, null, undefined, { cause: error });
+  }
+}
+
+/** Error bodies are JSON by contract, but a proxy in between may answer with HTML. */
+async function readErrorBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+async function readSuccessBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(response.status, null, 'Unexpected server response: the body is not JSON', {
+      cause: error,
+    });
+  }
+}
+
+async function toResult(response: Response): Promise<unknown> {
+  if (response.ok) return readSuccessBody(response);
+  throw new HttpError(response.status, await readErrorBody(response));
+}
+
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  const { session, getLocale } = deps;
+  const fetchFn = deps.fetchFn ?? globalFetch;
+
+  function forbiddenText(body: unknown): string {
+    const parsed = forbiddenErrorSchema.safeParse(body);
+    return parsed.success && parsed.data.error !== ''
+      ? parsed.data.error
+      : translateMessage('forbidden', toLocale(getLocale()));
+  }
+
+  /** A 401: renew once and resend, or end the session (spec §4, §8). */
+  async function retryUnauthorized(
+    first: Response,
+    sentToken: string,
+    resend: (token: string | null) => Promise<Response>,
+  ): Promise<Response> {
+    // Another request may have renewed the token while this one was on its way: no need to renew again.
+    const current = session.getAccessToken();
+    if (current !== null && current !== sentToken) return resend(current);
+    if (await session.forceRenew()) return resend(session.getAccessToken());
+    await session.signOut({ callServer: false });
+    throw new HttpError(401, await readErrorBody(first));
+  }
+
+  async function request<T>(method: HttpMethod, url: string, options: RequestOptions = {}): Promise<T> {
+    const auth = options.auth !== false;
+    if (auth) await session.ensureFreshToken();
+    const target = withQuery(url, options.query);
+    const resend = (token: string | null) =>
+      send(fetchFn, {
+        method,
+        url: target,
+        body: options.body,
+        signal: options.signal,
+        token,
+        locale: getLocale(),
+      });
+    const sentToken = auth ? session.getAccessToken() : null;
+    let response = await resend(sentToken);
+    // A 401 to a request sent without a token says nothing about a session (a public page asking early).
+    if (response.status === 401 && sentToken !== null) {
+      response = await retryUnauthorized(response, sentToken, resend);
+    }
+    if (response.status === 403) {
+      const body = await readErrorBody(response);
+      deps.onForbidden?.(forbiddenText(body));
+      throw new HttpError(403, body);
+    }
+    // Callers state the response type; the contract's schemas are there when they want to check it.
+    return (await toResult(response)) as T;
+  }
+
+  return {
+    request,
+    get: (url, options) => request('GET', url, options),
+    post: (url, body, options) => request('POST', url, { ...options, body }),
+    put: (url, body, options) => request('PUT', url, { ...options, body }),
+    patch: (url, body, options) => request('PATCH', url, { ...options, body }),
+    delete: (url, options) => request('DELETE', url, options),
+  };
+}
+
+function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}${path}`;
+}
+
+/**
+ * The refresh-token call. It bypasses the session on purpose: checking freshness before renewing would
+ * renew from inside a renewal (spec §7).
+ */
+export function createRefreshCall(
+  fetchFn: FetchFn,
+  getAuthBaseUrl: () => string,
+  getLocale: () => string,
+): (refreshToken: string) => Promise<unknown> {
+  return async (refreshToken) => {
+    const response = await send(fetchFn, {
+      method: 'POST',
+      url: joinUrl(getAuthBaseUrl(), '/admin/refresh-token'),
+      body: { refresh_token: refreshToken },
+      token: null,
+      locale: getLocale(),
+    });
+    return toResult(response);
+  };
+}
+
+/** The logout call; like the refresh call it needs only the refresh token, not a fresh access token. */
+export function createLogoutCall(
+  fetchFn: FetchFn,
+  getAuthBaseUrl: () => string,
+  getLocale: () => string,
+): (refreshToken: string) => Promise<void> {
+  return async (refreshToken) => {
+    const response = await send(fetchFn, {
+      method: 'POST',
+      url: joinUrl(getAuthBaseUrl(), '/admin/logout'),
+      body: { refresh_token: refreshToken },
+      token: null,
+      locale: getLocale(),
+    });
+    await toResult(response);
+  };
+}

@@ -1,0 +1,56 @@
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LocaleFlag } from './flags';
+import { useAvailableLocales } from './use-available-locales';
+import { useChangeLocale, useLocale } from './use-locale';
+
+/** The flag menu of the sign-in, recovery and shell screens (spec §1). */
+export function LanguageMenu() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const changeLocale = useChangeLocale();
+  const options = useAvailableLocales();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Tooltip title={t('language.label')}>
+        <IconButton
+          aria-label={t('language.label')}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <LocaleFlag locale={locale} />
+        </IconButton>
+      </Tooltip>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {options.map((option) => (
+          <MenuItem
+            key={option.locale}
+            lang={option.locale}
+            selected={option.locale === locale}
+            onClick={() => {
+              changeLocale(option.locale);
+              close();
+            }}
+          >
+            <ListItemIcon>
+              <LocaleFlag locale={option.locale} />
+            </ListItemIcon>
+            <ListItemText>{option.label}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

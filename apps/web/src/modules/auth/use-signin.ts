@@ -1,0 +1,63 @@
+import { type FormEvent, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useServices } from '../../app/services-context';
+import { applyServerFieldErrors } from '../../forms/apply-server-errors';
+import type { ViewText } from '../../forms/view-text';
+import { postSignin } from './auth-api';
+import { readSigninTokens, type SigninErrorView, signinErrorToView } from './signin-error';
+import { canSubmitSignin, isSigninIncomplete, type SigninValues } from './signin-rules';
+
+/** State and actions of the sign-in screen (spec §2, §5, §8). */
+export function useSignin() {
+  const services = useServices();
+  const navigate = useNavigate();
+  const form = useForm<SigninValues>({ defaultValues: { email: '', password: '' }, mode: 'onTouched' });
+  const [email = '', password = ''] = useWatch({ control: form.control, name: ['email', 'password'] });
+  const [dialog, setDialog] = useState<ViewText | null>(null);
+  const [generalError, setGeneralError] = useState<ViewText | null>(null);
+
+  function show(view: SigninErrorView): void {
+    if (view.kind === 'dialog') setDialog(view.text);
+    else if (view.kind === 'general') setGeneralError(view.text);
+    else {
+      applyServerFieldErrors(form.setError, view.fields);
+      setGeneralError(view.general);
+    }
+  }
+
+  async function send(values: SigninValues): Promise<void> {
+    setGeneralError(null);
+    try {
+      const body = await postSignin(services, { email: values.email.trim(), password: values.password });
+      const tokens = readSigninTokens(body);
+      if (!tokens) {
+        setDialog({ key: 'login.invalidResponse' });
+        return;
+      }
+      services.session.signIn(tokens);
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      show(signinErrorToView(error));
+    }
+  }
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    if (isSigninIncomplete(form.getValues())) {
+      setDialog({ key: 'login.fillBoth' });
+      return;
+    }
+    void form.handleSubmit(send)(event);
+  }
+
+  return {
+    form,
+    submit,
+    canSubmit: canSubmitSignin({ email, password }) && !form.formState.isSubmitting,
+    submitting: form.formState.isSubmitting,
+    generalError,
+    dialog,
+    closeDialog: () => setDialog(null),
+  };
+}

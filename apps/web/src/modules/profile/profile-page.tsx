@@ -1,0 +1,51 @@
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Grid from '@mui/material/Grid';
+import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../ui/page-loading';
+import { PageTitle } from '../../ui/page-title';
+import { ProfileDetails } from './profile-details';
+import { ProfileForm } from './profile-form';
+import { useProfile } from './use-profile';
+
+/** Route `/profile`: the account facts and the personal-details form. */
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  return (
+    <>
+      <PageTitle>{t('profile.title')}</PageTitle>
+      {profile.isPending && <PageLoading />}
+      {profile.isError && <Alert severity="error">{t('common.loadFailed')}</Alert>}
+      {profile.data && (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <Card variant="outlined">
+              <CardHeader
+                title={t('profile.details')}
+                slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+              />
+              <CardContent>
+                <ProfileDetails profile={profile.data} />
+              </CardContent>
+            </Card>
+          </Grid>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <Card variant="outlined">
+              <CardHeader
+                title={t('profile.editTitle')}
+                slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+              />
+              <CardContent>
+                {/* Keyed by uid so another account's data never lands in a stale form. */}
+                <ProfileForm key={profile.data.uid} profile={profile.data} />
+              </CardContent>
+            </Card>
+          </Grid>
+        </Grid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { useServices } from '../../app/services-context';
+import { getProfileBasic, profileKeys } from './profile-api';
+
+/** The signed-in administrator's name, e-mail and photo: the top bar and the dashboard show them. */
+export function useProfileBasic() {
+  const services = useServices();
+  return useQuery({
+    queryKey: profileKeys.basic,
+    queryFn: ({ signal }) => getProfileBasic(services, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function fullName(profile: { first_name: string; last_name: string } | undefined): string {
+  return profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
+}

@@ -1,0 +1,107 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import {
+  isRouteActive,
+  isSectionActive,
+  MENU_SECTIONS,
+  type MenuItem,
+  type MenuSection,
+  TOP_MENU_ITEMS,
+} from './menu';
+import { useExpandedSections } from './use-expanded-sections';
+
+/** The drawer's navigation: top entries, then the collapsible module sections (spec §2). */
+export function DrawerMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { isExpanded, toggle } = useExpandedSections();
+  return (
+    <List component="nav" aria-label={t('menu.label')} sx={{ flexGrow: 1, overflowY: 'auto' }}>
+      {TOP_MENU_ITEMS.map((item) => (
+        <MenuLink key={item.route} item={item} pathname={pathname} onNavigate={onNavigate} />
+      ))}
+      {MENU_SECTIONS.map((section) => (
+        <Section
+          key={section.id}
+          section={section}
+          pathname={pathname}
+          expanded={isExpanded(section.id)}
+          onToggle={() => toggle(section.id)}
+          onNavigate={onNavigate}
+        />
+      ))}
+    </List>
+  );
+}
+
+interface SectionProps {
+  section: MenuSection;
+  pathname: string;
+  expanded: boolean;
+  onToggle: () => void;
+  onNavigate: (() => void) | undefined;
+}
+
+function Section({ section, pathname, expanded, onToggle, onNavigate }: SectionProps) {
+  const { t } = useTranslation();
+  const listId = `menu-section-${section.id}`;
+  // A closed section that holds the current page is tinted, so the page's place stays visible.
+  const containsCurrent = isSectionActive(pathname, section);
+  return (
+    <>
+      <ListItemButton onClick={onToggle} aria-expanded={expanded} aria-controls={listId}>
+        <ListItemIcon>
+          <section.icon color={containsCurrent ? 'primary' : undefined} />
+        </ListItemIcon>
+        <ListItemText
+          primary={t(section.labelKey)}
+          slotProps={{
+            primary: { sx: containsCurrent ? { color: 'primary.main', fontWeight: 500 } : undefined },
+          }}
+        />
+        {expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+      </ListItemButton>
+      <Collapse in={expanded} timeout="auto" unmountOnExit>
+        <List id={listId} disablePadding>
+          {section.items.map((item) => (
+            <MenuLink key={item.route} item={item} pathname={pathname} onNavigate={onNavigate} nested />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+}
+
+interface MenuLinkProps {
+  item: MenuItem;
+  pathname: string;
+  onNavigate: (() => void) | undefined;
+  nested?: boolean;
+}
+
+function MenuLink({ item, pathname, onNavigate, nested = false }: MenuLinkProps) {
+  const { t } = useTranslation();
+  const selected = isRouteActive(pathname, item.route);
+  return (
+    <ListItemButton
+      component={RouterLink}
+      to={item.route}
+      selected={selected}
+      aria-current={selected ? 'page' : undefined}
+      onClick={onNavigate}
+      sx={nested ? { pl: 4 } : undefined}
+    >
+      <ListItemIcon>
+        <item.icon fontSize={nested ? 'small' : 'medium'} />
+      </ListItemIcon>
+      <ListItemText primary={t(item.labelKey)} />
+    </ListItemButton>
+  );
+}

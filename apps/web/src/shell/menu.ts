@@ -1,0 +1,125 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import ArticleIcon from '@mui/icons-material/Article';
+import ChatIcon from '@mui/icons-material/Chat';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import DnsIcon from '@mui/icons-material/Dns';
+import ErrorIcon from '@mui/icons-material/Error';
+import ForumIcon from '@mui/icons-material/Forum';
+import GroupIcon from '@mui/icons-material/Group';
+import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import LocationCityIcon from '@mui/icons-material/LocationCity';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import OutboxIcon from '@mui/icons-material/Outbox';
+import PeopleIcon from '@mui/icons-material/People';
+import PersonIcon from '@mui/icons-material/Person';
+import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
+import PublicIcon from '@mui/icons-material/Public';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SettingsIcon from '@mui/icons-material/Settings';
+import SmsIcon from '@mui/icons-material/Sms';
+import StorageIcon from '@mui/icons-material/Storage';
+import TranslateIcon from '@mui/icons-material/Translate';
+import type SvgIcon from '@mui/material/SvgIcon';
+import type { Translations } from '../i18n/locales/uk-UA';
+
+/** The drawer's menu as data (spec §2): the shell, the dashboard and page titles all read it. */
+
+type SvgIconComponent = typeof SvgIcon;
+
+export const SECTION_IDS = ['users', 'storage', 'chat', 'notifications'] as const;
+export type SectionId = (typeof SECTION_IDS)[number];
+
+export type MenuLabelKey =
+  | 'menu.dashboard'
+  | 'menu.profile'
+  | `menu.items.${keyof Translations['menu']['items'] & string}`;
+
+export interface MenuItem {
+  /** Absolute path; also the prefix that marks the item as selected. */
+  route: string;
+  labelKey: MenuLabelKey;
+  icon: SvgIconComponent;
+}
+
+export interface MenuSection {
+  id: SectionId;
+  labelKey: `menu.sections.${SectionId}`;
+  icon: SvgIconComponent;
+  items: readonly MenuItem[];
+}
+
+export const TOP_MENU_ITEMS: readonly MenuItem[] = [
+  { route: '/dashboard', labelKey: 'menu.dashboard', icon: DashboardIcon },
+  { route: '/profile', labelKey: 'menu.profile', icon: PersonIcon },
+];
+
+export const MENU_SECTIONS: readonly MenuSection[] = [
+  {
+    id: 'users',
+    labelKey: 'menu.sections.users',
+    icon: PeopleIcon,
+    items: [
+      { route: '/auth/users', labelKey: 'menu.items.authUsers', icon: GroupIcon },
+      { route: '/auth/admins', labelKey: 'menu.items.authAdmins', icon: AdminPanelSettingsIcon },
+      { route: '/auth/settings', labelKey: 'menu.items.authSettings', icon: SettingsIcon },
+      { route: '/auth/countries', labelKey: 'menu.items.authCountries', icon: PublicIcon },
+      { route: '/auth/cities', labelKey: 'menu.items.authCities', icon: LocationCityIcon },
+    ],
+  },
+  {
+    id: 'storage',
+    labelKey: 'menu.sections.storage',
+    icon: StorageIcon,
+    items: [
+      { route: '/storage/buckets', labelKey: 'menu.items.storageBuckets', icon: Inventory2Icon },
+      { route: '/storage/files', labelKey: 'menu.items.storageFiles', icon: InsertDriveFileIcon },
+      { route: '/storage/logs', labelKey: 'menu.items.storageLogs', icon: ReceiptLongIcon },
+      { route: '/storage/errors', labelKey: 'menu.items.storageErrors', icon: ErrorIcon },
+    ],
+  },
+  {
+    id: 'chat',
+    labelKey: 'menu.sections.chat',
+    icon: ChatIcon,
+    items: [
+      { route: '/chat/users', labelKey: 'menu.items.chatUsers', icon: GroupIcon },
+      { route: '/chat/channels', labelKey: 'menu.items.chatChannels', icon: ForumIcon },
+    ],
+  },
+  {
+    id: 'notifications',
+    labelKey: 'menu.sections.notifications',
+    icon: NotificationsIcon,
+    items: [
+      { route: '/notifications/email-queue', labelKey: 'menu.items.emailQueue', icon: OutboxIcon },
+      { route: '/notification/templates', labelKey: 'menu.items.templates', icon: ArticleIcon },
+      { route: '/notification/translations', labelKey: 'menu.items.translations', icon: TranslateIcon },
+      { route: '/notification/push-configs', labelKey: 'menu.items.pushConfigs', icon: PhoneAndroidIcon },
+      { route: '/notification/sms-configs', labelKey: 'menu.items.smsConfigs', icon: SmsIcon },
+      { route: '/notification/smtp-configs', labelKey: 'menu.items.smtpConfigs', icon: DnsIcon },
+    ],
+  },
+];
+
+/**
+ * Spec §2: an item is highlighted when the current path starts with its route. The match stops at a
+ * path-segment boundary so `/auth/users` does not light up for a hypothetical `/auth/users-archive`.
+ */
+export function isRouteActive(pathname: string, route: string): boolean {
+  return pathname === route || pathname.startsWith(`${route}/`);
+}
+
+export function isSectionActive(pathname: string, section: MenuSection): boolean {
+  return section.items.some((item) => isRouteActive(pathname, item.route));
+}
+
+export function isSectionId(value: unknown): value is SectionId {
+  return typeof value === 'string' && (SECTION_IDS as readonly string[]).includes(value);
+}
+
+/** The menu item a route belongs to, e.g. `/auth/users/edit` → the Users item. */
+export function findMenuItem(pathname: string): MenuItem | undefined {
+  const all = [...TOP_MENU_ITEMS, ...MENU_SECTIONS.flatMap((section) => section.items)];
+  return all.find((item) => isRouteActive(pathname, item.route));
+}

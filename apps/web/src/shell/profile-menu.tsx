@@ -1,0 +1,92 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fullName, useProfileBasic } from '../modules/profile/use-profile-basic';
+import { useLogout } from './use-logout';
+
+/** The top bar's profile menu: photo, name, e-mail and Logout (spec §2). */
+export function ProfileMenu() {
+  const { t } = useTranslation();
+  const { data: profile } = useProfileBasic();
+  const logout = useLogout();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const name = fullName(profile);
+  const photo = profile?.photo ?? undefined;
+
+  return (
+    <>
+      <Tooltip title={t('shell.profile')}>
+        <IconButton
+          aria-label={t('shell.profile')}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          sx={{ p: 0.5 }}
+        >
+          <Avatar src={photo} alt="" sx={{ width: 36, height: 36 }}>
+            {initials(name)}
+          </Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Box
+          component="li"
+          role="none"
+          sx={{ px: 2, py: 1.5, display: 'flex', gap: 1.5, alignItems: 'center' }}
+        >
+          <Avatar src={photo} alt={name} sx={{ width: 48, height: 48 }}>
+            {initials(name)}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 500 }} noWrap>
+              {name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {profile?.email}
+            </Typography>
+          </Box>
+        </Box>
+        <Divider component="li" />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            logout();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('shell.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join('');
+}
