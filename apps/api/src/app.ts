@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import { MAX_BODY_BYTES, SERVICE_BASE_PATHS } from '@pult/contract';
@@ -11,7 +8,7 @@ import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { redactUrl } from './http/redact.js';
 import { type Clock, systemClock } from './lib/clock.js';
-import { createSecretBox } from './lib/secret-box.js';
+import { loadSecretBox } from './lib/secret-box-file.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createNotificationModule } from './modules/notification/index.js';
 import { defaultWebDistDir, registerPanel } from './web/panel.js';
@@ -66,7 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     allowedHeaders: ['Content-Type', 'Authorization', 'Lang', 'X-Requested-With', 'Accept'],
   });
 
-  const secretBox = createSecretBox(await loadSecretKey(config));
+  const secretBox = await loadSecretBox(config);
   const notification = createNotificationModule({
     db,
     clock,
@@ -148,18 +145,4 @@ function contentSecurityPolicy(config: AppConfig) {
       'upgrade-insecure-requests': null,
     },
   };
-}
-
-/** SECRET_KEY, or a key made once and kept in DATA_DIR (readable by the server's user only). */
-async function loadSecretKey(config: AppConfig): Promise<Buffer> {
-  if (config.secretKey) return Buffer.from(config.secretKey, 'base64');
-  const file = path.join(config.dataDir, 'secret.key');
-  try {
-    return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
-  } catch {
-    const key = randomBytes(32);
-    await mkdir(config.dataDir, { recursive: true });
-    await writeFile(file, key.toString('base64'), { mode: 0o600, flag: 'wx' }).catch(() => undefined);
-    return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
-  }
 }

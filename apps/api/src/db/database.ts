@@ -8,6 +8,8 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
+const PG_DATE_OID = 1082;
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -44,7 +46,7 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
     await mkdir(location, { recursive: true });
   }
   const pglite = await PGlite.create(location, {
-    parsers: { [1082]: (value: string) => value },
+    parsers: { [PG_DATE_OID]: (value: string) => value },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {

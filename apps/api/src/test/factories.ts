@@ -8,7 +8,13 @@ let sequence = 0;
 /** An admin row with a known password; every field can be overridden. */
 export async function createAdmin(
   db: Db,
-  overrides: Partial<{ email: string; password: string; status: number; firstName: string; lastName: string }> = {},
+  overrides: Partial<{
+    email: string;
+    password: string;
+    status: number;
+    firstName: string;
+    lastName: string;
+  }> = {},
 ) {
   sequence += 1;
   const password = overrides.password ?? `password-${sequence}-long`;
@@ -27,7 +33,11 @@ export async function createAdmin(
 }
 
 export async function signIn(app: TestApp, email: string, password: string): Promise<TokenPair> {
-  const response = await app.app.inject({ method: 'POST', url: '/auth/admin/signin', payload: { email, password } });
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/auth/admin/signin',
+    payload: { email, password },
+  });
   if (response.statusCode !== 200) throw new Error(`Sign-in failed: ${response.statusCode} ${response.body}`);
   return response.json<TokenPair>();
 }

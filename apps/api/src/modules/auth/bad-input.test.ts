@@ -34,25 +34,31 @@ describe.each(testDatabaseKinds())('bad input on %s', (kind) => {
     for (const texts of Object.values(message)) expect(texts).toContain('This field is required');
   });
 
-  it.each(POST_ENDPOINTS)('%s rejects extra fields, wrong types, arrays and bodies over 1 MB', async (url) => {
-    const extra = await post(url, JSON.stringify({ unexpected: 'x' }));
-    expect(extra.statusCode).toBe(422);
-    expect(extra.json().message.unexpected).toEqual(['Unknown field']);
+  it.each(POST_ENDPOINTS)(
+    '%s rejects extra fields, wrong types, arrays and bodies over 1 MB',
+    async (url) => {
+      const extra = await post(url, JSON.stringify({ unexpected: 'x' }));
+      expect(extra.statusCode).toBe(422);
+      expect(extra.json().message.unexpected).toEqual(['Unknown field']);
 
-    const wrongType = await post(url, JSON.stringify({ email: 42, password: true, refresh_token: 7, code: [], password_repeat: {} }));
-    expect(wrongType.statusCode).toBe(422);
+      const wrongType = await post(
+        url,
+        JSON.stringify({ email: 42, password: true, refresh_token: 7, code: [], password_repeat: {} }),
+      );
+      expect(wrongType.statusCode).toBe(422);
 
-    const array = await post(url, '[]');
-    expect(array.statusCode).toBe(422);
-    expect(typeof array.json().message).toBe('string');
+      const array = await post(url, '[]');
+      expect(array.statusCode).toBe(422);
+      expect(typeof array.json().message).toBe('string');
 
-    const huge = await post(url, JSON.stringify({ email: 'a'.repeat(1024 * 1024 + 10) }));
-    expect(huge.statusCode).toBe(413);
-    expect(huge.json().message).toMatch(/too large/);
+      const huge = await post(url, JSON.stringify({ email: 'a'.repeat(1024 * 1024 + 10) }));
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json().message).toMatch(/too large/);
 
-    const text = await post(url, 'email=a', 'text/plain');
-    expect(text.statusCode).toBe(415);
-  });
+      const text = await post(url, 'email=a', 'text/plain');
+      expect(text.statusCode).toBe(415);
+    },
+  );
 
   it('never creates a session or a code from a rejected body', async () => {
     await post('/auth/admin/signin', JSON.stringify({ ...TEST_ADMIN, extra: 1 }));
@@ -64,7 +70,11 @@ describe.each(testDatabaseKinds())('bad input on %s', (kind) => {
   });
 
   it('answers unknown service paths with a JSON 404', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/auth/admin/nothing-here', headers: { Lang: 'en-US' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/auth/admin/nothing-here',
+      headers: { Lang: 'en-US' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not found' });
   });

@@ -10,7 +10,7 @@ import { addSeconds, type Clock } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import type { Mailer } from '../notification/index.js';
-import type { AdminRepository } from './admin-repository.js';
+import { ADMIN_STATUS_ACTIVE, type AdminRepository } from './admin-repository.js';
 import type { RateLimiter, RatePolicy } from './rate-limiter.js';
 import { recoveryEmail } from './recovery-email.js';
 import type { TokenService } from './token-service.js';
@@ -52,7 +52,7 @@ export function createRecoveryService(deps: {
     await limiter.hit(RECOVERY_ADDRESS_POLICY, addressKey);
 
     const admin = await admins.findByEmail(email);
-    if (!admin || admin.status !== 1) return;
+    if (admin?.status !== ADMIN_STATUS_ACTIVE) return;
     const code = randomToken();
     const now = clock();
     await db.transaction().execute(async (trx) => {

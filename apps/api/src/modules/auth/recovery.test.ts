@@ -19,7 +19,12 @@ describe.each(testDatabaseKinds())('password recovery on %s', (kind) => {
   afterEach(() => t.close());
 
   const requestRecovery = (email: string, lang = 'en-US') =>
-    t.app.inject({ method: 'POST', url: '/auth/admin/recover-password-request', payload: { email }, headers: { Lang: lang } });
+    t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/recover-password-request',
+      payload: { email },
+      headers: { Lang: lang },
+    });
   const changePassword = (payload: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/auth/admin/change-password', payload, headers: { Lang: 'en-US' } });
 
@@ -40,19 +45,40 @@ describe.each(testDatabaseKinds())('password recovery on %s', (kind) => {
     expect(stored).toHaveLength(1);
     expect(stored[0]!.code_hash).not.toBe(code);
     const queued = await t.db.selectFrom('email_queue').selectAll().executeTakeFirstOrThrow();
-    expect(queued).toMatchObject({ status: 'sent', attempts: 1, body_text: null, template_name: 'admin_password_recovery' });
+    expect(queued).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      body_text: null,
+      template_name: 'admin_password_recovery',
+    });
 
-    const changed = await changePassword({ code, password: 'brand-new-pass', password_repeat: 'brand-new-pass' });
+    const changed = await changePassword({
+      code,
+      password: 'brand-new-pass',
+      password_repeat: 'brand-new-pass',
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ message: 'The password has been changed.' });
 
-    const refresh = await t.app.inject({ method: 'POST', url: '/auth/admin/refresh-token', payload: { refresh_token: session.refresh_token } });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/refresh-token',
+      payload: { refresh_token: session.refresh_token },
+    });
     expect(refresh.statusCode).toBe(401);
-    const oldPassword = await t.app.inject({ method: 'POST', url: '/auth/admin/signin', payload: { email: admin.email, password } });
+    const oldPassword = await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/signin',
+      payload: { email: admin.email, password },
+    });
     expect(oldPassword.statusCode).toBe(422);
     await signIn(t, admin.email, 'brand-new-pass');
 
-    const again = await changePassword({ code, password: 'another-pass-1', password_repeat: 'another-pass-1' });
+    const again = await changePassword({
+      code,
+      password: 'another-pass-1',
+      password_repeat: 'another-pass-1',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ message: { code: ['Invalid or expired code'] } });
   });
@@ -74,7 +100,11 @@ describe.each(testDatabaseKinds())('password recovery on %s', (kind) => {
     await t.deliverEmails();
     const code = recoveryCodeFrom(await smtp.waitFor(1));
     t.time.advance(15 * 60 + 1);
-    const response = await changePassword({ code, password: 'brand-new-pass', password_repeat: 'brand-new-pass' });
+    const response = await changePassword({
+      code,
+      password: 'brand-new-pass',
+      password_repeat: 'brand-new-pass',
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().message.code).toEqual(['Invalid or expired code']);
   });
@@ -83,7 +113,11 @@ describe.each(testDatabaseKinds())('password recovery on %s', (kind) => {
     const short = await changePassword({ code: 'x', password: 'short', password_repeat: 'other' });
     expect(short.statusCode).toBe(422);
     expect(short.json().message.password).toEqual(['Password must be at least 8 characters long']);
-    const mismatch = await changePassword({ code: 'x', password: 'long-enough-1', password_repeat: 'long-enough-2' });
+    const mismatch = await changePassword({
+      code: 'x',
+      password: 'long-enough-1',
+      password_repeat: 'long-enough-2',
+    });
     expect(mismatch.json().message).toEqual({ password_repeat: ['Passwords do not match'] });
     const empty = await changePassword({ code: '', password: '', password_repeat: '' });
     expect(Object.keys(empty.json().message).sort()).toEqual(['code', 'password', 'password_repeat']);
@@ -105,7 +139,11 @@ describe('e-mail delivery failures', () => {
     const t = await createTestApp('pglite', { SMTP_URL: smtp.url });
     try {
       const { admin } = await createAdmin(t.db);
-      await t.app.inject({ method: 'POST', url: '/auth/admin/recover-password-request', payload: { email: admin.email } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/auth/admin/recover-password-request',
+        payload: { email: admin.email },
+      });
       await t.deliverEmails();
       let row = await t.db.selectFrom('email_queue').selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: 'pending', attempts: 1 });

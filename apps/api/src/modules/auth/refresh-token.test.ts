@@ -7,14 +7,22 @@ import { testDatabaseKinds } from '../../test/test-database.js';
 describe.each(testDatabaseKinds())('token rotation and access on %s', (kind) => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await createTestApp(kind, { ACCESS_TOKEN_TTL: '60', REFRESH_TOKEN_TTL: '600', SESSION_MAX_AGE: '1000' });
+    t = await createTestApp(kind, {
+      ACCESS_TOKEN_TTL: '60',
+      REFRESH_TOKEN_TTL: '600',
+      SESSION_MAX_AGE: '1000',
+    });
   });
   afterEach(() => t.close());
 
   const refresh = (token: string) =>
     t.app.inject({ method: 'POST', url: '/auth/admin/refresh-token', payload: { refresh_token: token } });
   const profile = (accessToken: string) =>
-    t.app.inject({ method: 'GET', url: '/auth/admin/profile-basic', headers: { authorization: `Bearer ${accessToken}` } });
+    t.app.inject({
+      method: 'GET',
+      url: '/auth/admin/profile-basic',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
 
   it('rotates: each renewal issues a fresh pair and the new access token works', async () => {
     const first = await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password);
@@ -88,7 +96,9 @@ describe.each(testDatabaseKinds())('token rotation and access on %s', (kind) => 
     const unsignedHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url');
     expect((await profile(`${unsignedHeader}.${payload}.`)).statusCode).toBe(401);
 
-    const forgedPayload = Buffer.from(JSON.stringify({ ...decode(payload!), sub: '999' })).toString('base64url');
+    const forgedPayload = Buffer.from(JSON.stringify({ ...decode(payload!), sub: '999' })).toString(
+      'base64url',
+    );
     const [header, , signature] = pair.access_token.split('.');
     expect((await profile(`${header}.${forgedPayload}.${signature}`)).statusCode).toBe(401);
 
@@ -102,7 +112,11 @@ describe.each(testDatabaseKinds())('token rotation and access on %s', (kind) => 
   it('logout revokes the refresh token and the sign-in it belongs to', async () => {
     const pair = await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password);
     const other = await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password);
-    const response = await t.app.inject({ method: 'POST', url: '/auth/admin/logout', payload: { refresh_token: pair.refresh_token } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/logout',
+      payload: { refresh_token: pair.refresh_token },
+    });
     expect(response.statusCode).toBe(200);
     expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
     expect((await profile(pair.access_token)).statusCode).toBe(401);

@@ -18,7 +18,12 @@ describe.each(testDatabaseKinds())('admin sign-in on %s', (kind) => {
     const response = await signin(TEST_ADMIN);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_at', 'refresh_expired_at', 'refresh_token']);
+    expect(Object.keys(body).sort()).toEqual([
+      'access_token',
+      'expires_at',
+      'refresh_expired_at',
+      'refresh_token',
+    ]);
     const now = Math.floor(t.time.clock().getTime() / 1000);
     expect(body.expires_at - now).toBe(900);
     expect(body.refresh_expired_at - now).toBe(7 * 24 * 3600);
@@ -85,9 +90,18 @@ describe.each(testDatabaseKinds())('admin sign-in on %s', (kind) => {
       expect(response.statusCode).toBe(422);
     }
     const { admin, password } = await createAdmin(t.db);
-    const blocked = await t.app.inject({ method: 'POST', url: '/auth/admin/signin', payload: { email: admin.email, password }, ...address });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/signin',
+      payload: { email: admin.email, password },
+      ...address,
+    });
     expect(blocked.statusCode).toBe(429);
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/auth/admin/signin', payload: { email: admin.email, password } });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/signin',
+      payload: { email: admin.email, password },
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 });
