@@ -35,8 +35,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'Unhandled error');
     return reply.status(500).send({ message: translateMessage('internalError', locale) });
   });
-
-  app.setNotFoundHandler(sendRouteNotFound);
 }
 
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {

@@ -1,0 +1,30 @@
+import { defineConfig } from '@playwright/test';
+
+/** Browser tests drive Debian's Chromium against the real, built server (see support/pult-server.ts). */
+export default defineConfig({
+  testDir: './tests',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  // Each file starts its own server; two cores fit two at a time.
+  workers: 2,
+  fullyParallel: false,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '../.tmp/e2e-results.json' }]],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1366, height: 800 },
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// The whole suite: Vitest (contract, api, web) then the browser tests, with one closing line
+// "N passed, N failed" summed over both, as CI reads it.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const vitestReport = path.join(tmp, 'vitest-results.json');
+const e2eReport = path.join(tmp, 'e2e-results.json');
+rmSync(vitestReport, { force: true });
+rmSync(e2eReport, { force: true });
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const run = (args, cwd = root) =>
+  spawnSync(npx, args, { cwd, stdio: 'inherit', env: process.env }).status ?? 1;
+
+const vitestStatus = run([
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${vitestReport}`,
+]);
+const e2eStatus = run(['playwright', 'test'], path.join(root, 'e2e'));
+
+const unit = readJson(vitestReport);
+const e2e = readJson(e2eReport);
+const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0);
+const failed =
+  (unit ? unit.numFailedTests : 1) + (e2e ? (e2e.stats?.unexpected ?? 0) + (e2e.stats?.flaky ?? 0) : 1);
+const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+
+console.log(
+  `\nunit+integration: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : 'no report'}`,
+);
+console.log(`e2e: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(vitestStatus !== 0 || e2eStatus !== 0 || failed > 0 ? 1 : 0);
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
