@@ -21,8 +21,9 @@ export const test = base.extend<{ signedIn: Page }, { pult: PultServer }>({
 
 export { expect };
 
-export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/');
+/** Signs in through the form; `origin` is needed where the test has no baseURL. */
+export async function signInThroughForm(page: Page, email: string, password: string, origin = ''): Promise<void> {
+  await page.goto(`${origin}/`);
   await page.getByLabel(/e-mail|ел\. пошта|пошта/i).fill(email);
   await page.getByLabel(/password|пароль/i).fill(password);
   await page.getByRole('button', { name: /sign in|увійти/i }).click();

@@ -1,0 +1,106 @@
+import { expect, signInThroughForm, test } from '../support/fixtures.js';
+import { storedItem } from '../support/browser-storage.js';
+import { DEMO_ADMIN } from '../support/pult-server.js';
+
+const email = (page: import('@playwright/test').Page) => page.getByLabel('Е-пошта');
+const password = (page: import('@playwright/test').Page) => page.getByLabel('Пароль');
+const submit = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'Увійти' });
+
+test.describe('sign-in (spec §2, §5, §8)', () => {
+  test('a successful sign-in stores the tokens and goes to the dashboard; / then leads there too', async ({ page }) => {
+    await signInThroughForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    expect(await storedItem(page, 'access_token')).toMatch(/^ey/);
+    expect(Number(await storedItem(page, 'refresh_expired_at'))).toBeGreaterThan(Date.now() / 1000);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('the card shows the logo, the app name in capitals, links and the copyright line', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText('ПУЛЬТ', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Вхід' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Забули пароль?' })).toHaveAttribute('href', '/recover-password');
+    await expect(page.getByText(`© ${new Date().getFullYear()} Pult`)).toBeVisible();
+    await expect(page).toHaveTitle('Пульт');
+  });
+
+  test('submit is disabled while a field is empty; Enter with one empty field opens the fillBoth dialog', async ({ page }) => {
+    await page.goto('/');
+    await expect(submit(page)).toBeDisabled();
+    await email(page).fill(DEMO_ADMIN.email);
+    await expect(submit(page)).toBeDisabled();
+    await email(page).press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Помилка' })).toBeVisible();
+    await expect(dialog).toContainText('Введіть е-пошту та пароль');
+    await dialog.getByRole('button', { name: 'Закрити' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('an e-mail without the text@text.text shape is refused before any request', async ({ page }) => {
+    let requests = 0;
+    await page.route('**/auth/admin/signin', (route) => {
+      requests += 1;
+      return route.continue();
+    });
+    await page.goto('/');
+    await email(page).fill('admin@localhost');
+    await password(page).fill('whatever-123');
+    await submit(page).click();
+    await expect(page.getByText('Е-пошта має бути дійсною')).toBeVisible();
+    expect(requests).toBe(0);
+  });
+
+  test('wrong credentials show the invalid-credentials text above the button', async ({ page }) => {
+    await page.goto('/');
+    await email(page).fill(DEMO_ADMIN.email);
+    await password(page).fill('definitely-wrong');
+    await submit(page).click();
+    await expect(page.getByText('Невірний логін або пароль')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('422 field errors from the server appear under their fields', async ({ page }) => {
+    await page.goto('/');
+    await email(page).fill(`${'a'.repeat(250)}@pult.local`);
+    await password(page).fill('whatever-123');
+    await submit(page).click();
+    await expect(page.getByText('Значення задовге')).toBeVisible();
+  });
+
+  test('a throttled account gets a dialog with the server message', async ({ page }) => {
+    await page.goto('/');
+    await email(page).fill('throttled@pult.local');
+    await password(page).fill('wrong-password');
+    for (let i = 0; i < 5; i++) {
+      await submit(page).click();
+      await expect(page.getByText('Невірний логін або пароль')).toBeVisible();
+    }
+    await submit(page).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Помилка сервера: Забагато спроб входу');
+  });
+
+  test('a 200 without access_token, a server error and a network failure each get their dialog', async ({ page }) => {
+    await page.goto('/');
+    await email(page).fill(DEMO_ADMIN.email);
+    await password(page).fill(DEMO_ADMIN.password);
+
+    await page.route('**/auth/admin/signin', (route) => route.fulfill({ status: 200, json: { refresh_token: 'x' } }));
+    await submit(page).click();
+    await expect(page.getByRole('dialog')).toContainText('Некоректна відповідь сервера');
+    await page.getByRole('button', { name: 'Закрити' }).click();
+
+    await page.unroute('**/auth/admin/signin');
+    await page.route('**/auth/admin/signin', (route) => route.fulfill({ status: 503, json: { message: 'Maintenance' } }));
+    await submit(page).click();
+    await expect(page.getByRole('dialog')).toContainText('Помилка сервера: Maintenance');
+    await page.getByRole('button', { name: 'Закрити' }).click();
+
+    await page.unroute('**/auth/admin/signin');
+    await page.route('**/auth/admin/signin', (route) => route.abort('connectionrefused'));
+    await submit(page).click();
+    await expect(page.getByRole('dialog')).toContainText('Сталася помилка. Спробуйте ще раз.');
+    expect(await storedItem(page, 'access_token')).toBeNull();
+  });
+});
