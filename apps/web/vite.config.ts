@@ -1,26 +1,32 @@
 /// <reference types="node" />
+import type { IncomingMessage } from 'node:http';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 
-/** Everything the single API server serves; the dev server forwards it so the panel runs same-origin. */
+/** Everything the single API server serves; dev and preview forward it so the panel runs same-origin. */
 const API_TARGET = process.env.PULT_API_URL ?? 'http://127.0.0.1:8080';
 const PROXIED_PATHS = ['/auth', '/storage', '/chat', '/notification', '/config.json', '/healthz'];
 
+/**
+ * Panel routes share prefixes with the services (`/auth/users` vs `/auth/admin/...`,
+ * `/notification/templates` vs `/notification/api/v1`), so a browser page load of such a route is
+ * answered with the SPA's index.html, the way the API server itself does it, instead of being proxied.
+ */
+function isPageNavigation(req: IncomingMessage): boolean {
+  const pathname = (req.url ?? '').split('?')[0] ?? '';
+  return req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !/\.\w+$/.test(pathname);
+}
+
+const proxyEntry: ProxyOptions = {
+  target: API_TARGET,
+  changeOrigin: true,
+  bypass: (req) => (isPageNavigation(req) ? '/index.html' : undefined),
+};
+const proxy = Object.fromEntries(PROXIED_PATHS.map((path) => [path, proxyEntry]));
+
 export default defineConfig({
   plugins: [react()],
-  server: {
-    host: '127.0.0.1',
-    port: 5173,
-    proxy: Object.fromEntries(
-      PROXIED_PATHS.map((path) => [path, { target: API_TARGET, changeOrigin: true }]),
-    ),
-  },
-  preview: {
-    host: '127.0.0.1',
-    port: 4173,
-    proxy: Object.fromEntries(
-      PROXIED_PATHS.map((path) => [path, { target: API_TARGET, changeOrigin: true }]),
-    ),
-  },
+  server: { host: '127.0.0.1', port: 5173, proxy },
+  preview: { host: '127.0.0.1', port: 4173, proxy },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
 });

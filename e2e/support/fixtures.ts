@@ -22,7 +22,12 @@ export const test = base.extend<{ signedIn: Page }, { pult: PultServer }>({
 export { expect };
 
 /** Signs in through the form; `origin` is needed where the test has no baseURL. */
-export async function signInThroughForm(page: Page, email: string, password: string, origin = ''): Promise<void> {
+export async function signInThroughForm(
+  page: Page,
+  email: string,
+  password: string,
+  origin = '',
+): Promise<void> {
   await page.goto(`${origin}/`);
   await page.getByLabel(/e-mail|ел\. пошта|пошта/i).fill(email);
   await page.getByLabel(/password|пароль/i).fill(password);

@@ -25,7 +25,9 @@ test.describe('password recovery and change (spec §2, §5, §8)', () => {
     await expect(page).toHaveURL(/\/recover-password$/);
     await page.getByLabel('Е-пошта').fill(DEMO_ADMIN.email);
     await page.getByRole('button', { name: 'Надіслати посилання' }).click();
-    await expect(page.getByText('Якщо обліковий запис існує, ми надіслали лист із посиланням для відновлення.')).toBeVisible();
+    await expect(
+      page.getByText('Якщо обліковий запис існує, ми надіслали лист із посиланням для відновлення.'),
+    ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${pult.url}/$`), { timeout: 5_000 });
 
     const mail = await smtp.waitFor(1);
@@ -90,7 +92,9 @@ test.describe('password recovery and change (spec §2, §5, §8)', () => {
       await open(page, '/recover-password');
       await page.getByLabel('Е-пошта').fill('nobody-limited@pult.local');
       await page.getByRole('button', { name: 'Надіслати посилання' }).click();
-      await expect(page.getByText('Якщо обліковий запис існує, ми надіслали лист із посиланням для відновлення.')).toBeVisible();
+      await expect(
+        page.getByText('Якщо обліковий запис існує, ми надіслали лист із посиланням для відновлення.'),
+      ).toBeVisible();
     }
     await open(page, '/recover-password');
     await page.getByLabel('Е-пошта').fill('nobody-limited@pult.local');

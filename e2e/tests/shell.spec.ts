@@ -1,5 +1,5 @@
-import { expect, test } from '../support/fixtures.js';
 import { storedItem } from '../support/browser-storage.js';
+import { expect, test } from '../support/fixtures.js';
 
 const SHELL_ROUTES = [
   '/dashboard',
@@ -68,7 +68,9 @@ test.describe('the shell (spec §2)', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   });
 
-  test('drawer sections start closed, remember their state and highlight by path prefix', async ({ signedIn: page }) => {
+  test('drawer sections start closed, remember their state and highlight by path prefix', async ({
+    signedIn: page,
+  }) => {
     const nav = page.getByRole('navigation', { name: 'Головне меню' });
     const usersSection = nav.getByRole('button', { name: 'Користувачі' });
     await expect(usersSection).toHaveAttribute('aria-expanded', 'false');
@@ -83,7 +85,10 @@ test.describe('the shell (spec §2)', () => {
     await page.goto('/auth/users/create');
     await expect(nav.getByRole('button', { name: 'Користувачі' })).toHaveAttribute('aria-expanded', 'true');
     await expect(nav.getByRole('link', { name: 'Користувачі' })).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('link', { name: 'Адміністратори' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Адміністратори' })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(page.getByText(`© ${new Date().getFullYear()} Pult`)).toBeVisible();
   });
 
@@ -99,7 +104,9 @@ test.describe('the shell (spec §2)', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a module screen that comes later says plainly that it is a placeholder', async ({ signedIn: page }) => {
+  test('a module screen that comes later says plainly that it is a placeholder', async ({
+    signedIn: page,
+  }) => {
     await page.goto('/storage/files');
     await expect(page.getByText(/поки що є заглушкою/)).toBeVisible();
   });
@@ -113,7 +120,10 @@ test.describe('the shell (spec §2)', () => {
       }
       return route.continue();
     });
-    await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name: 'Профіль' }).click();
+    await page
+      .getByRole('navigation', { name: 'Головне меню' })
+      .getByRole('link', { name: 'Профіль' })
+      .click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText('admin@pult.local').first()).toBeVisible();
     expect(failures).toBe(2);

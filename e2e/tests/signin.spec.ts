@@ -1,5 +1,5 @@
-import { expect, signInThroughForm, test } from '../support/fixtures.js';
 import { storedItem } from '../support/browser-storage.js';
+import { expect, signInThroughForm, test } from '../support/fixtures.js';
 import { DEMO_ADMIN } from '../support/pult-server.js';
 
 const email = (page: import('@playwright/test').Page) => page.getByLabel('Е-пошта');
@@ -7,7 +7,9 @@ const password = (page: import('@playwright/test').Page) => page.getByLabel('П�
 const submit = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'Увійти' });
 
 test.describe('sign-in (spec §2, §5, §8)', () => {
-  test('a successful sign-in stores the tokens and goes to the dashboard; / then leads there too', async ({ page }) => {
+  test('a successful sign-in stores the tokens and goes to the dashboard; / then leads there too', async ({
+    page,
+  }) => {
     await signInThroughForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     expect(await storedItem(page, 'access_token')).toMatch(/^ey/);
     expect(Number(await storedItem(page, 'refresh_expired_at'))).toBeGreaterThan(Date.now() / 1000);
@@ -15,16 +17,23 @@ test.describe('sign-in (spec §2, §5, §8)', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('the card shows the logo, the app name in capitals, links and the copyright line', async ({ page }) => {
+  test('the card shows the logo, the app name in capitals, links and the copyright line', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByText('ПУЛЬТ', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Вхід' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Забули пароль?' })).toHaveAttribute('href', '/recover-password');
+    await expect(page.getByRole('link', { name: 'Забули пароль?' })).toHaveAttribute(
+      'href',
+      '/recover-password',
+    );
     await expect(page.getByText(`© ${new Date().getFullYear()} Pult`)).toBeVisible();
     await expect(page).toHaveTitle('Пульт');
   });
 
-  test('submit is disabled while a field is empty; Enter with one empty field opens the fillBoth dialog', async ({ page }) => {
+  test('submit is disabled while a field is empty; Enter with one empty field opens the fillBoth dialog', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(submit(page)).toBeDisabled();
     await email(page).fill(DEMO_ADMIN.email);
@@ -81,18 +90,24 @@ test.describe('sign-in (spec §2, §5, §8)', () => {
     await expect(dialog).toContainText('Помилка сервера: Забагато спроб входу');
   });
 
-  test('a 200 without access_token, a server error and a network failure each get their dialog', async ({ page }) => {
+  test('a 200 without access_token, a server error and a network failure each get their dialog', async ({
+    page,
+  }) => {
     await page.goto('/');
     await email(page).fill(DEMO_ADMIN.email);
     await password(page).fill(DEMO_ADMIN.password);
 
-    await page.route('**/auth/admin/signin', (route) => route.fulfill({ status: 200, json: { refresh_token: 'x' } }));
+    await page.route('**/auth/admin/signin', (route) =>
+      route.fulfill({ status: 200, json: { refresh_token: 'x' } }),
+    );
     await submit(page).click();
     await expect(page.getByRole('dialog')).toContainText('Некоректна відповідь сервера');
     await page.getByRole('button', { name: 'Закрити' }).click();
 
     await page.unroute('**/auth/admin/signin');
-    await page.route('**/auth/admin/signin', (route) => route.fulfill({ status: 503, json: { message: 'Maintenance' } }));
+    await page.route('**/auth/admin/signin', (route) =>
+      route.fulfill({ status: 503, json: { message: 'Maintenance' } }),
+    );
     await submit(page).click();
     await expect(page.getByRole('dialog')).toContainText('Помилка сервера: Maintenance');
     await page.getByRole('button', { name: 'Закрити' }).click();

@@ -28,6 +28,7 @@ export async function registerPanel(
       { distDir: options.distDir },
       'The panel is not built; only the services are served (run npm run build)',
     );
+    app.setNotFoundHandler(sendRouteNotFound);
     return;
   }
   await app.register(fastifyStatic, {

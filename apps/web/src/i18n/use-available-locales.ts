@@ -22,6 +22,8 @@ export function useAvailableLocales(): readonly LocaleOption[] {
         }),
       ),
     staleTime: Number.POSITIVE_INFINITY,
+    // Keep the previous language's labels on screen while the new ones load.
+    placeholderData: (previous) => previous,
     retry: false,
   });
   return query.data ?? FALLBACK_LOCALE_OPTIONS;

@@ -320,7 +320,8 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
     },
 
     stop() {
-      // A renewal still in flight may store its tokens (the old refresh token is spent) but not restart the check.
+      // A renewal in flight may still store its tokens (the old refresh token is spent),
+      // but no new timer starts.
       stopped = true;
       stopPeriodicCheck();
       if (channel) {

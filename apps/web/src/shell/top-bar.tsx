@@ -11,9 +11,11 @@ import { ProfileMenu } from './profile-menu';
 
 /** App name, language menu and profile menu (spec §2); the menu button only where the drawer hides. */
 export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
+  // A permanent drawer sits below the bar; a temporary one (narrow screens) slides over it.
+  const overDrawer = onOpenMenu === undefined;
   const { t } = useTranslation();
   return (
-    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+    <AppBar position="fixed" sx={overDrawer ? { zIndex: (theme) => theme.zIndex.drawer + 1 } : undefined}>
       <Toolbar>
         {onOpenMenu && (
           <IconButton

@@ -25,7 +25,8 @@ export default function SigninPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const viewText = useViewText();
-  const { form, submit, canSubmit, submitting, generalError, dialog, closeDialog } = useSignin();
+  const { form, submit, submitOnEnter, canSubmit, submitting, generalError, dialog, closeDialog } =
+    useSignin();
   const { errors } = form.formState;
 
   return (
@@ -44,7 +45,7 @@ export default function SigninPage() {
           {t('login.title')}
         </Typography>
       </Stack>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" noValidate onSubmit={submit} onKeyDown={submitOnEnter}>
         <Stack spacing={2}>
           <TextField
             label={t('login.email')}

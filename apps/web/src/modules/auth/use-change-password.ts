@@ -26,7 +26,8 @@ export function useChangePassword(code: string) {
   const redirectHomeLater = useRedirectHomeLater();
   const form = useForm<ChangePasswordRequest>({
     defaultValues: { code, password: '', password_repeat: '' },
-    mode: 'onTouched',
+    // Validating on blur would push the links below the fields away from a pointer reaching for them.
+    mode: 'onSubmit',
     resolver: zodResolver(changePasswordRequestSchema),
   });
   const [password = '', passwordRepeat = ''] = useWatch({

@@ -19,7 +19,8 @@ export function useRecoverPassword() {
   const redirectHomeLater = useRedirectHomeLater();
   const form = useForm<RecoverPasswordRequest>({
     defaultValues: { email: '' },
-    mode: 'onTouched',
+    // Validating on blur would push the links below the fields away from a pointer reaching for them.
+    mode: 'onSubmit',
     resolver: zodResolver(recoverPasswordRequestSchema),
   });
   const email = useWatch({ control: form.control, name: 'email' }) ?? '';

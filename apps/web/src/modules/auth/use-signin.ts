@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useServices } from '../../app/services-context';
@@ -12,7 +12,8 @@ import { canSubmitSignin, isSigninIncomplete, type SigninValues } from './signin
 export function useSignin() {
   const services = useServices();
   const navigate = useNavigate();
-  const form = useForm<SigninValues>({ defaultValues: { email: '', password: '' }, mode: 'onTouched' });
+  // Validating on blur would push "Forgot password?" away from a pointer reaching for it.
+  const form = useForm<SigninValues>({ defaultValues: { email: '', password: '' }, mode: 'onSubmit' });
   const [email = '', password = ''] = useWatch({ control: form.control, name: ['email', 'password'] });
   const [dialog, setDialog] = useState<ViewText | null>(null);
   const [generalError, setGeneralError] = useState<ViewText | null>(null);
@@ -27,7 +28,6 @@ export function useSignin() {
   }
 
   async function send(values: SigninValues): Promise<void> {
-    setGeneralError(null);
     try {
       const body = await postSignin(services, { email: values.email.trim(), password: values.password });
       const tokens = readSigninTokens(body);
@@ -44,6 +44,8 @@ export function useSignin() {
 
   function submit(event: FormEvent): void {
     event.preventDefault();
+    // A new attempt replaces whatever the previous one reported.
+    setGeneralError(null);
     if (isSigninIncomplete(form.getValues())) {
       setDialog({ key: 'login.fillBoth' });
       return;
@@ -51,10 +53,23 @@ export function useSignin() {
     void form.handleSubmit(send)(event);
   }
 
+  const canSubmit = canSubmitSignin({ email, password }) && !form.formState.isSubmitting;
+
+  /**
+   * A disabled submit button blocks the browser's submit-on-Enter, so Enter with an empty field would
+   * do nothing at all; answer it with the login.fillBoth dialog instead (spec §8).
+   */
+  function submitOnEnter(event: KeyboardEvent<HTMLFormElement>): void {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+    if (!isSigninIncomplete(form.getValues())) return;
+    submit(event);
+  }
+
   return {
     form,
     submit,
-    canSubmit: canSubmitSignin({ email, password }) && !form.formState.isSubmitting,
+    submitOnEnter,
+    canSubmit,
     submitting: form.formState.isSubmitting,
     generalError,
     dialog,

@@ -1,0 +1,51 @@
+import { STORAGE_KEYS } from '@pult/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createI18n } from './i18n';
+import { enUS } from './locales/en-US';
+import { ukUA } from './locales/uk-UA';
+
+/** Every leaf path of a nested texts object, e.g. "login.title". */
+function keysOf(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, child]) =>
+    typeof child === 'object' && child !== null ? keysOf(child, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+describe('i18n', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('has the same keys in both languages', () => {
+    expect(keysOf(enUS).sort()).toEqual(keysOf(ukUA).sort());
+  });
+
+  it('starts in Ukrainian with the Ukrainian title', () => {
+    const i18n = createI18n(window.localStorage);
+    expect(i18n.language).toBe('uk-UA');
+    expect(document.documentElement.lang).toBe('uk-UA');
+    expect(document.title).toBe('Пульт');
+  });
+
+  it('starts in the stored language', () => {
+    window.localStorage.setItem(STORAGE_KEYS.language, 'en-US');
+    expect(createI18n(window.localStorage).t('login.invalidCredentials')).toBe('Invalid login or password');
+  });
+
+  it('ignores an unknown stored language', () => {
+    window.localStorage.setItem(STORAGE_KEYS.language, 'fr-FR');
+    expect(createI18n(window.localStorage).language).toBe('uk-UA');
+  });
+
+  it('saves a switch and applies it to the document at once', async () => {
+    const i18n = createI18n(window.localStorage);
+    await i18n.changeLanguage('en-US');
+    expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('en-US');
+    expect(document.documentElement.lang).toBe('en-US');
+    expect(document.title).toBe('Pult');
+    expect(i18n.t('common.unknownError')).toBe('An error occurred. Please try again.');
+  });
+
+  it('translates every contract message key', () => {
+    const i18n = createI18n(window.localStorage);
+    expect(i18n.t('errors.passwordsMismatch')).toBe('Паролі не збігаються');
+  });
+});
