@@ -48,7 +48,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
       },
     },
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -39,7 +39,7 @@ export const recoverPasswordRequestSchema = z.strictObject({
 });
 export type RecoverPasswordRequest = z.infer<typeof recoverPasswordRequestSchema>;
 
-export const newPasswordField = z
+const newPasswordField = z
   .string({ error: 'required' })
   .min(1, { error: 'required' })
   .min(PASSWORD_MIN_LENGTH, { error: 'passwordMinLength' })
@@ -49,10 +49,7 @@ export const changePasswordRequestSchema = z
   .strictObject({
     code: requiredString.max(256, { error: 'tooLong' }),
     password: newPasswordField,
-    password_repeat: z
-      .string({ error: 'required' })
-      .min(1, { error: 'required' })
-      .max(1024, { error: 'tooLong' }),
+    password_repeat: secretField,
   })
   .refine((body) => body.password === body.password_repeat, {
     error: 'passwordsMismatch',

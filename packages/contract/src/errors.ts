@@ -11,7 +11,3 @@ export type MessageError = z.infer<typeof messageErrorSchema>;
 /** 403: the panel shows `error` in a negative notice. */
 export const forbiddenErrorSchema = z.object({ error: z.string() });
 export type ForbiddenError = z.infer<typeof forbiddenErrorSchema>;
-
-export function isFieldErrors(message: MessageError['message']): message is FieldErrors {
-  return typeof message === 'object';
-}

@@ -6,7 +6,3 @@ export const LOOSE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 export function isSigninEmail(value: string): boolean {
   return SIGNIN_EMAIL_PATTERN.test(value);
 }
-
-export function isLooseEmail(value: string): boolean {
-  return LOOSE_EMAIL_PATTERN.test(value);
-}

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
     expect(config.serviceUrls.auth).toBe('http://127.0.0.1:8080/auth');
     expect(config.serviceUrls.notification).toBe('http://127.0.0.1:8080/notification/api/v1');
     expect(config.seedDemo).toBe(true);
+    expect(config.trustProxy).toBe(false);
   });
 
   it('gives a PostgreSQL deployment no default admin', () => {
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ACCESS_TOKEN_TTL: '-5' })).toThrow(/ACCESS_TOKEN_TTL/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 
   it('derives service URLs from PUBLIC_URL unless one is given', () => {

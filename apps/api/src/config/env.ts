@@ -41,6 +41,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
     SEED_DEMO: z.enum(['true', 'false']).optional(),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   })
   .superRefine((env, ctx) => {
     if (env.REFRESH_TOKEN_TTL < env.ACCESS_TOKEN_TTL) {
@@ -78,6 +79,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
   seedDemo: boolean;
+  /** Behind a reverse proxy: client addresses (sign-in throttling) come from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -131,6 +134,7 @@ function toAppConfig(env: Env): AppConfig {
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : embedded,
+    trustProxy: env.TRUST_PROXY === 'true',
   };
 }
 

@@ -1,7 +1,13 @@
 import type { RuntimeConfig } from '@pult/contract';
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { createHttpClient, createLogoutCall, createRefreshCall, type HttpClient } from '../http/http-client';
+import {
+  createHttpClient,
+  createLogoutCall,
+  createRefreshCall,
+  type HttpClient,
+  joinUrl,
+} from '../http/http-client';
 import { isHttpError } from '../http/http-error';
 import { currentLocale } from '../i18n/i18n';
 import { notifier } from '../notify/notifier';
@@ -61,7 +67,7 @@ export function createServices(deps: ServicesDeps): Services {
     session,
     http,
     queryClient,
-    authUrl: (path) => `${config.authServiceUrl.replace(/\/+$/, '')}${path}`,
+    authUrl: (path) => joinUrl(config.authServiceUrl, path),
   };
 }
 

@@ -185,15 +185,18 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   };
 }
 
-function joinUrl(base: string, path: string): string {
+/** A service base (with or without a trailing slash) and a path starting with '/'. */
+export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}${path}`;
 }
 
 /**
- * The refresh-token call. It bypasses the session on purpose: checking freshness before renewing would
- * renew from inside a renewal (spec §7).
+ * POSTs `{ refresh_token }` to an auth-service path. The refresh and logout calls bypass the session on
+ * purpose: checking freshness before renewing would renew from inside a renewal (spec §7), and logging
+ * out needs only the refresh token, not a fresh access token.
  */
-export function createRefreshCall(
+function refreshTokenCall(
+  path: string,
   fetchFn: FetchFn,
   getAuthBaseUrl: () => string,
   getLocale: () => string,
@@ -201,7 +204,7 @@ export function createRefreshCall(
   return async (refreshToken) => {
     const response = await send(fetchFn, {
       method: 'POST',
-      url: joinUrl(getAuthBaseUrl(), '/admin/refresh-token'),
+      url: joinUrl(getAuthBaseUrl(), path),
       body: { refresh_token: refreshToken },
       token: null,
       locale: getLocale(),
@@ -210,20 +213,23 @@ export function createRefreshCall(
   };
 }
 
-/** The logout call; like the refresh call it needs only the refresh token, not a fresh access token. */
+/** POST {auth}/admin/refresh-token: resolves with the raw body, rejects on network and HTTP errors. */
+export function createRefreshCall(
+  fetchFn: FetchFn,
+  getAuthBaseUrl: () => string,
+  getLocale: () => string,
+): (refreshToken: string) => Promise<unknown> {
+  return refreshTokenCall('/admin/refresh-token', fetchFn, getAuthBaseUrl, getLocale);
+}
+
+/** POST {auth}/admin/logout. */
 export function createLogoutCall(
   fetchFn: FetchFn,
   getAuthBaseUrl: () => string,
   getLocale: () => string,
 ): (refreshToken: string) => Promise<void> {
+  const call = refreshTokenCall('/admin/logout', fetchFn, getAuthBaseUrl, getLocale);
   return async (refreshToken) => {
-    const response = await send(fetchFn, {
-      method: 'POST',
-      url: joinUrl(getAuthBaseUrl(), '/admin/logout'),
-      body: { refresh_token: refreshToken },
-      token: null,
-      locale: getLocale(),
-    });
-    await toResult(response);
+    await call(refreshToken);
   };
 }

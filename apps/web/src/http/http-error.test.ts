@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   fieldErrorsOf,
-  generalMessage,
   HttpError,
   isFieldErrorBody,
   isHttpError,
@@ -53,15 +52,5 @@ describe('field errors', () => {
 
   it('joins the texts of a field with commas', () => {
     expect(joinFieldErrors(body.message)).toEqual({ email: 'Required, Invalid', password: 'Too short' });
-  });
-});
-
-describe('generalMessage', () => {
-  it('shows the server text or the fallback', () => {
-    expect(generalMessage(new HttpError(422, { message: 'Rate limited' }), 'fallback')).toBe('Rate limited');
-    expect(generalMessage(new HttpError(403, { error: 'Denied' }), 'fallback')).toBe('Denied');
-    expect(generalMessage(new HttpError(500, null), 'fallback')).toBe('fallback');
-    expect(generalMessage(new HttpError(0, null), 'fallback')).toBe('fallback');
-    expect(generalMessage(new TypeError('undefined is not a function'), 'fallback')).toBe('fallback');
   });
 });

@@ -49,13 +49,3 @@ export function fieldErrorsOf(error: unknown): FieldErrors | null {
 export function joinFieldErrors(errors: FieldErrors): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).map(([field, texts]) => [field, texts.join(', ')]));
 }
-
-/**
- * The text to show for an error that is not per-field: the server's own text when it sent one,
- * otherwise `fallback` (the translated unknown-error text, spec §8). Network failures and local
- * exceptions always get the fallback, since their messages are not meant for users.
- */
-export function generalMessage(error: unknown, fallback: string): string {
-  if (!isHttpError(error) || error.status === 0) return fallback;
-  return serverMessage(error.body) ?? fallback;
-}

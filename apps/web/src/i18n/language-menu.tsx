@@ -4,8 +4,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMenuAnchor } from '../ui/use-menu-anchor';
 import { LocaleFlag } from './flags';
 import { useAvailableLocales } from './use-available-locales';
 import { useChangeLocale, useLocale } from './use-locale';
@@ -16,24 +16,16 @@ export function LanguageMenu() {
   const locale = useLocale();
   const changeLocale = useChangeLocale();
   const options = useAvailableLocales();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
+  const { triggerProps, menuProps, close } = useMenuAnchor();
 
   return (
     <>
       <Tooltip title={t('language.label')}>
-        <IconButton
-          aria-label={t('language.label')}
-          aria-haspopup="menu"
-          aria-controls={anchor ? menuId : undefined}
-          aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
+        <IconButton aria-label={t('language.label')} {...triggerProps}>
           <LocaleFlag locale={locale} />
         </IconButton>
       </Tooltip>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
+      <Menu {...menuProps}>
         {options.map((option) => (
           <MenuItem
             key={option.locale}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMenuItem, isRouteActive, isSectionActive, MENU_SECTIONS } from './menu';
+import { isRouteActive, isSectionActive, MENU_SECTIONS } from './menu';
 
 describe('menu', () => {
   it('marks an item active when the path starts with its route', () => {
@@ -18,12 +18,6 @@ describe('menu', () => {
     const storage = MENU_SECTIONS.find((section) => section.id === 'storage')!;
     expect(isSectionActive('/storage/buckets/edit', storage)).toBe(true);
     expect(isSectionActive('/chat/users', storage)).toBe(false);
-  });
-
-  it('finds the menu item of a sub-route', () => {
-    expect(findMenuItem('/notification/smtp-configs/create')?.labelKey).toBe('menu.items.smtpConfigs');
-    expect(findMenuItem('/dashboard')?.labelKey).toBe('menu.dashboard');
-    expect(findMenuItem('/nowhere')).toBeUndefined();
   });
 
   it('lists the spec sections in order with unique routes', () => {

@@ -23,7 +23,10 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { Translations } from '../i18n/locales/uk-UA';
 
-/** The drawer's menu as data (spec §2): the shell, the dashboard and page titles all read it. */
+/**
+ * The drawer's menu as data (spec §2): the drawer and the dashboard read it; module pages use its labels
+ * as their titles.
+ */
 
 type SvgIconComponent = typeof SvgIcon;
 
@@ -116,10 +119,4 @@ export function isSectionActive(pathname: string, section: MenuSection): boolean
 
 export function isSectionId(value: unknown): value is SectionId {
   return typeof value === 'string' && (SECTION_IDS as readonly string[]).includes(value);
-}
-
-/** The menu item a route belongs to, e.g. `/auth/users/edit` → the Users item. */
-export function findMenuItem(pathname: string): MenuItem | undefined {
-  const all = [...TOP_MENU_ITEMS, ...MENU_SECTIONS.flatMap((section) => section.items)];
-  return all.find((item) => isRouteActive(pathname, item.route));
 }

@@ -9,9 +9,9 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fullName, useProfileBasic } from '../modules/profile/use-profile-basic';
+import { fullName, initials, useProfileBasic } from '../modules/profile';
+import { useMenuAnchor } from '../ui/use-menu-anchor';
 import { useLogout } from './use-logout';
 
 /** The top bar's profile menu: photo, name, e-mail and Logout (spec §2). */
@@ -19,32 +19,21 @@ export function ProfileMenu() {
   const { t } = useTranslation();
   const { data: profile } = useProfileBasic();
   const logout = useLogout();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { triggerProps, menuProps, close } = useMenuAnchor();
   const name = fullName(profile);
   const photo = profile?.photo ?? undefined;
 
   return (
     <>
       <Tooltip title={t('shell.profile')}>
-        <IconButton
-          aria-label={t('shell.profile')}
-          aria-haspopup="menu"
-          aria-controls={anchor ? menuId : undefined}
-          aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-          sx={{ p: 0.5 }}
-        >
+        <IconButton aria-label={t('shell.profile')} {...triggerProps} sx={{ p: 0.5 }}>
           <Avatar src={photo} alt="" sx={{ width: 36, height: 36 }}>
-            {initials(name)}
+            {initials(profile)}
           </Avatar>
         </IconButton>
       </Tooltip>
       <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
+        {...menuProps}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
@@ -54,7 +43,7 @@ export function ProfileMenu() {
           sx={{ px: 2, py: 1.5, display: 'flex', gap: 1.5, alignItems: 'center' }}
         >
           <Avatar src={photo} alt={name} sx={{ width: 48, height: 48 }}>
-            {initials(name)}
+            {initials(profile)}
           </Avatar>
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 500 }} noWrap>
@@ -68,7 +57,7 @@ export function ProfileMenu() {
         <Divider component="li" />
         <MenuItem
           onClick={() => {
-            setAnchor(null);
+            close();
             logout();
           }}
         >
@@ -80,13 +69,4 @@ export function ProfileMenu() {
       </Menu>
     </>
   );
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
 }

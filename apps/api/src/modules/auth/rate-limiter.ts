@@ -7,6 +7,9 @@ export interface RatePolicy {
   windowSeconds: number;
 }
 
+/** One limit applied to one key, e.g. failed sign-ins of one e-mail address. */
+export type RateLimit = readonly [policy: RatePolicy, key: string];
+
 export interface RateDecision {
   allowed: boolean;
   /** Seconds until the oldest counted event leaves the window. */
@@ -34,6 +37,18 @@ export function createRateLimiter(db: Db, clock: Clock) {
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
   }
 
+  /** Allowed only when every limit allows; otherwise blocked until the last of them frees up. */
+  async function checkAll(limits: readonly RateLimit[]): Promise<RateDecision> {
+    const decisions = await Promise.all(limits.map(([policy, key]) => check(policy, key)));
+    const blocked = decisions.filter((decision) => !decision.allowed);
+    if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+    return { allowed: false, retryAfterSeconds: Math.max(...blocked.map((d) => d.retryAfterSeconds)) };
+  }
+
+  async function hitAll(limits: readonly RateLimit[]): Promise<void> {
+    for (const [policy, key] of limits) await hit(policy, key);
+  }
+
   async function hit(policy: RatePolicy, key: string): Promise<void> {
     await db
       .insertInto('rate_limit_events')
@@ -57,7 +72,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
       .execute();
   }
 
-  return { check, hit, reset, prune };
+  return { checkAll, hitAll, reset, prune };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

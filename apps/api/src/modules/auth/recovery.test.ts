@@ -154,7 +154,7 @@ describe('e-mail delivery failures', () => {
         await t.deliverEmails();
       }
       row = await t.db.selectFrom('email_queue').selectAll().executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ status: 'failed', attempts: 5 });
+      expect(row).toMatchObject({ status: 'failed', attempts: 5, body_text: null, body_html: null });
     } finally {
       await t.close();
       await smtp.close();

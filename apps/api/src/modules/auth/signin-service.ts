@@ -2,7 +2,7 @@ import type { SigninRequest, TokenPair } from '@pult/contract';
 import { errors } from '../../http/app-error.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
 import { ADMIN_STATUS_ACTIVE, type AdminRepository } from './admin-repository.js';
-import type { RateLimiter, RatePolicy } from './rate-limiter.js';
+import type { RateLimit, RateLimiter, RatePolicy } from './rate-limiter.js';
 import type { ClientMeta, TokenService } from './token-service.js';
 
 /** Failed sign-ins tolerated per account and per client address before both are throttled. */
@@ -30,31 +30,26 @@ export function createSigninService(deps: {
    */
   async function signIn(body: SigninRequest, meta: ClientMeta): Promise<TokenPair> {
     const accountKey = body.email.toLowerCase();
-    const addressKey = meta.ip ?? 'unknown';
-    await ensureNotThrottled(accountKey, addressKey);
+    const limits: RateLimit[] = [
+      [SIGNIN_ACCOUNT_POLICY, accountKey],
+      [SIGNIN_ADDRESS_POLICY, meta.ip ?? 'unknown'],
+    ];
+    const decision = await limiter.checkAll(limits);
+    if (!decision.allowed) {
+      const retryAfter = decision.retryAfterSeconds;
+      throw errors.tooManyRequests('tooManySignins', retryAfter, { minutes: Math.ceil(retryAfter / 60) });
+    }
 
     const admin = await admins.findByEmail(body.email);
     const valid = admin
       ? await verifyPassword(admin.password_hash, body.password)
       : await burnPasswordCheck(body.password);
     if (!admin || !valid || admin.status !== ADMIN_STATUS_ACTIVE) {
-      await limiter.hit(SIGNIN_ACCOUNT_POLICY, accountKey);
-      await limiter.hit(SIGNIN_ADDRESS_POLICY, addressKey);
+      await limiter.hitAll(limits);
       throw errors.unprocessable('invalidCredentials');
     }
     await limiter.reset(SIGNIN_ACCOUNT_POLICY, accountKey);
     return tokens.startSession('admin', admin.id, meta);
-  }
-
-  async function ensureNotThrottled(accountKey: string, addressKey: string): Promise<void> {
-    const decisions = await Promise.all([
-      limiter.check(SIGNIN_ACCOUNT_POLICY, accountKey),
-      limiter.check(SIGNIN_ADDRESS_POLICY, addressKey),
-    ]);
-    const blocked = decisions.filter((decision) => !decision.allowed);
-    if (blocked.length === 0) return;
-    const retryAfter = Math.max(...blocked.map((decision) => decision.retryAfterSeconds));
-    throw errors.tooManyRequests('tooManySignins', retryAfter, { minutes: Math.ceil(retryAfter / 60) });
   }
 
   return { signIn };

@@ -27,13 +27,16 @@ export function createDeliveryWorker(deps: {
       const rows = await deps.queue.claim(BATCH_SIZE);
       if (rows.length === 0) return total;
       total += rows.length;
-      const channel = await deps.resolveChannel();
+      // Not awaited here: a channel that cannot be set up (a stored password sealed under another
+      // key, say) fails each claimed row with its back-off instead of leaving the rows claimed.
+      const channel = deps.resolveChannel();
       for (const row of rows) {
         try {
-          await channel.send(row);
+          const via = await channel;
+          await via.send(row);
           await deps.queue.markSent(row.id);
           deps.logger.info(
-            { emailId: row.id, template: row.template_name, via: channel.describe },
+            { emailId: row.id, template: row.template_name, via: via.describe },
             'E-mail sent',
           );
         } catch (error) {

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createSecretBox } from '../../lib/secret-box.js';
 import { loadSecretBox } from '../../lib/secret-box-file.js';
 import { createAdmin } from '../../test/factories.js';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.js';
@@ -59,5 +61,29 @@ describe('e-mail delivery channels', () => {
     expect(fallback.messages).toHaveLength(0);
     const row = await t.db.selectFrom('smtp_configs').select('password_encrypted').executeTakeFirstOrThrow();
     expect(row.password_encrypted).not.toContain('relay-secret');
+  });
+
+  it('backs a message off instead of leaving it claimed when the stored SMTP password cannot be opened', async () => {
+    t = await createTestApp('pglite');
+    const otherKey = createSecretBox(randomBytes(32));
+    await t.db
+      .insertInto('smtp_configs')
+      .values({
+        name: 'Relay sealed under another key',
+        host: '127.0.0.1',
+        port: 2525,
+        username: 'relay',
+        password_encrypted: otherKey.seal('relay-secret'),
+        encryption: 'none',
+        from_address: 'noreply@platform.test',
+        is_default: true,
+      })
+      .execute();
+    const { admin } = await createAdmin(t.db);
+    await requestRecovery(t, admin.email);
+    await t.deliverEmails();
+    const row = await t.db.selectFrom('email_queue').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, claimed_at: null });
+    expect(row.last_error).not.toBeNull();
   });
 });

@@ -103,6 +103,8 @@ export function createEmailQueue(db: Db, clock: Clock) {
         next_attempt_at: addSeconds(now, backoff),
         claimed_at: null,
         updated_at: now,
+        // A message that will never go out need not keep its single-use link either.
+        ...(exhausted ? { body_text: null, body_html: null } : {}),
       })
       .where('id', '=', row.id)
       .execute();

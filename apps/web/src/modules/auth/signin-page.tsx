@@ -5,12 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RECOVERY_PANEL_MAX_WIDTH } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { fieldErrorText } from '../../forms/field-error-text';
+import { FormTextField } from '../../forms/form-text-field';
 import { useViewText } from '../../forms/use-view-text';
 import { LanguageMenu } from '../../i18n/language-menu';
 import { useLocale } from '../../i18n/use-locale';
@@ -27,10 +25,9 @@ export default function SigninPage() {
   const viewText = useViewText();
   const { form, submit, submitOnEnter, canSubmit, submitting, generalError, dialog, closeDialog } =
     useSignin();
-  const { errors } = form.formState;
 
   return (
-    <PublicLayout maxWidth={RECOVERY_PANEL_MAX_WIDTH}>
+    <PublicLayout>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -2, mr: -2 }}>
         <LanguageMenu />
       </Box>
@@ -47,24 +44,22 @@ export default function SigninPage() {
       </Stack>
       <Box component="form" noValidate onSubmit={submit} onKeyDown={submitOnEnter}>
         <Stack spacing={2}>
-          <TextField
+          <FormTextField
+            form={form}
+            name="email"
+            rules={{ validate: validateSigninEmail }}
             label={t('login.email')}
             type="email"
             autoComplete="username"
             autoFocus
-            fullWidth
-            {...form.register('email', { validate: validateSigninEmail })}
-            error={Boolean(errors.email)}
-            helperText={fieldErrorText(t, errors.email)}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="password"
+            rules={{ validate: validateSigninPassword }}
             label={t('login.password')}
             type="password"
             autoComplete="current-password"
-            fullWidth
-            {...form.register('password', { validate: validateSigninPassword })}
-            error={Boolean(errors.password)}
-            helperText={fieldErrorText(t, errors.password)}
           />
           {generalError && <Alert severity="error">{viewText(generalError)}</Alert>}
           <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={submitting}>

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { MENU_SECTIONS, type MenuSection, TOP_MENU_ITEMS } from '../../shell/menu';
 import { PageTitle } from '../../ui/page-title';
-import { fullName, useProfileBasic } from '../profile/use-profile-basic';
+import { fullName, useProfileBasic } from '../profile';
 
 const PROFILE_ITEM = TOP_MENU_ITEMS.find((item) => item.route === '/profile')!;
 

@@ -7,7 +7,7 @@ import type { Profile } from '@pult/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
-import { fullName } from './use-profile-basic';
+import { fullName, initials } from './profile-name';
 
 /** The read-only account facts of the profile page. */
 export function ProfileDetails({ profile }: { profile: Profile }) {
@@ -71,10 +71,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       </Typography>
     </>
   );
-}
-
-function initials(profile: Profile): string {
-  return `${profile.first_name.charAt(0)}${profile.last_name.charAt(0)}`.toUpperCase();
 }
 
 /** Server dates are ISO strings; anything unparsable is shown as it came. */

@@ -1,57 +1,54 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import type { Profile } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorText } from '../../forms/field-error-text';
-import type { ProfileFormValues } from './profile-form-values';
+import { FormTextField } from '../../forms/form-text-field';
 import { useProfileForm } from './use-profile-form';
-
-type FieldName = keyof ProfileFormValues;
 
 /** The edit form of the profile page. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const { form, submit, saving, canSave } = useProfileForm(profile);
-  const { errors } = form.formState;
-  const field = (name: FieldName) => ({
-    ...form.register(name),
-    fullWidth: true,
-    error: Boolean(errors[name]),
-    helperText: fieldErrorText(t, errors[name]),
-  });
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
+          <FormTextField
+            form={form}
+            name="first_name"
             label={t('profile.firstName')}
             required
             autoComplete="given-name"
-            {...field('first_name')}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
+          <FormTextField
+            form={form}
+            name="last_name"
             label={t('profile.lastName')}
             required
             autoComplete="family-name"
-            {...field('last_name')}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label={t('profile.username')} autoComplete="username" {...field('username')} />
+          <FormTextField form={form} name="username" label={t('profile.username')} autoComplete="username" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label={t('profile.phone')} type="tel" autoComplete="tel" {...field('phone')} />
+          <FormTextField form={form} name="phone" label={t('profile.phone')} type="tel" autoComplete="tel" />
         </Grid>
         <Grid size={12}>
-          <TextField label={t('profile.photo')} type="url" autoComplete="photo" {...field('photo')} />
+          <FormTextField
+            form={form}
+            name="photo"
+            label={t('profile.photo')}
+            type="url"
+            autoComplete="photo"
+          />
         </Grid>
         <Grid size={12}>
-          <TextField label={t('profile.aboutMe')} multiline minRows={3} {...field('about_me')} />
+          <FormTextField form={form} name="about_me" label={t('profile.aboutMe')} multiline minRows={3} />
         </Grid>
       </Grid>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>

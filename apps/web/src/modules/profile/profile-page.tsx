@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../ui/page-loading';
 import { PageTitle } from '../../ui/page-title';
@@ -22,30 +23,27 @@ export default function ProfilePage() {
       {profile.data && (
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, lg: 5 }}>
-            <Card variant="outlined">
-              <CardHeader
-                title={t('profile.details')}
-                slotProps={{ title: { component: 'h2', variant: 'h6' } }}
-              />
-              <CardContent>
-                <ProfileDetails profile={profile.data} />
-              </CardContent>
-            </Card>
+            <ProfileCard title={t('profile.details')}>
+              <ProfileDetails profile={profile.data} />
+            </ProfileCard>
           </Grid>
           <Grid size={{ xs: 12, lg: 7 }}>
-            <Card variant="outlined">
-              <CardHeader
-                title={t('profile.editTitle')}
-                slotProps={{ title: { component: 'h2', variant: 'h6' } }}
-              />
-              <CardContent>
-                {/* Keyed by uid so another account's data never lands in a stale form. */}
-                <ProfileForm key={profile.data.uid} profile={profile.data} />
-              </CardContent>
-            </Card>
+            <ProfileCard title={t('profile.editTitle')}>
+              {/* Keyed by uid so another account's data never lands in a stale form. */}
+              <ProfileForm key={profile.data.uid} profile={profile.data} />
+            </ProfileCard>
           </Grid>
         </Grid>
       )}
     </>
+  );
+}
+
+function ProfileCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <CardHeader title={title} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+      <CardContent>{children}</CardContent>
+    </Card>
   );
 }

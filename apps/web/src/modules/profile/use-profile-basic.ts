@@ -11,7 +11,3 @@ export function useProfileBasic() {
     staleTime: 5 * 60_000,
   });
 }
-
-export function fullName(profile: { first_name: string; last_name: string } | undefined): string {
-  return profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
-}

@@ -47,12 +47,8 @@ export function useProfileForm(profile: Profile) {
 
   return {
     form,
-    submit: form.handleSubmit((values) =>
-      save.mutateAsync(values).then(
-        () => undefined,
-        () => undefined,
-      ),
-    ),
+    // Failures are shown by onError; `mutate` never rejects.
+    submit: form.handleSubmit((values) => save.mutate(values)),
     saving: save.isPending,
     canSave: form.formState.isDirty && !save.isPending,
   };
