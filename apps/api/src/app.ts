@@ -29,6 +29,8 @@ export interface PultApp {
   startWorkers(): void;
   /** Sends every due e-mail now; for tests and the seed script. */
   deliverEmails(): Promise<number>;
+  /** Deletes what no rule needs any more (runs hourly once workers start). */
+  pruneExpired(): Promise<void>;
   stopWorkers(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     dataDir: config.dataDir,
+    logOutboxLinks: config.databaseUrl === undefined,
     logger: app.log,
     ...(options.mailPollMs ? { pollIntervalMs: options.mailPollMs } : {}),
   });
@@ -78,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     db,
     clock,
     mailer: notification.mailer,
+    secretBox,
     lifetimes: {
       accessTokenTtl: config.accessTokenTtl,
       refreshTokenTtl: config.refreshTokenTtl,
@@ -126,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
       housekeeping.unref();
     },
     deliverEmails: () => notification.worker.deliverDue(),
+    pruneExpired: () => auth.prune(),
     async stopWorkers() {
       clearInterval(housekeeping);
       await notification.worker.stop();

@@ -1,12 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
+/** The database or an open transaction on it: what a query that may join a transaction runs on. */
+export type Executor = Db | Transaction<Database>;
 
 const PG_DATE_OID = 1082;
 

@@ -1,5 +1,5 @@
 import type { Profile, ProfileBasic, ProfileUpdate } from '@pult/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import type { AdminRow } from './tables.js';
 
 /** Status codes of spec §4; only an active admin may sign in. */
@@ -17,6 +17,16 @@ export function createAdminRepository(db: Db) {
 
     findById(id: number): Promise<AdminRow | undefined> {
       return db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Read on the caller's executor, so it can run inside an open transaction. */
+    async statusOf(executor: Executor, id: number): Promise<number | undefined> {
+      const row = await executor
+        .selectFrom('admins')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.status;
     },
 
     async count(): Promise<number> {

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import type { Mailer } from '../notification/index.js';
 import { createAdminGuard } from './access-guard.js';
-import { createAdminRepository } from './admin-repository.js';
+import { ADMIN_STATUS_ACTIVE, createAdminRepository } from './admin-repository.js';
 import { bootstrapAdmin } from './bootstrap.js';
 import { createRateLimiter } from './rate-limiter.js';
 import { createRecoveryService } from './recovery-service.js';
@@ -17,6 +18,7 @@ export interface AuthModuleDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  secretBox: SecretBox;
   lifetimes: TokenLifetimes;
   issuer: string;
   panelUrl: string;
@@ -31,8 +33,16 @@ export async function createAuthModule(deps: AuthModuleDeps) {
   const settings = createSettingsRepository(db);
   await settings.ensureDefaults();
   await bootstrapAdmin(admins, deps.bootstrap);
-  const keys = await loadSigningKeys(db, deps.issuer);
-  const tokens = createTokenService({ db, keys, clock, lifetimes: deps.lifetimes });
+  const keys = await loadSigningKeys(db, deps.issuer, deps.secretBox);
+  const tokens = createTokenService({
+    db,
+    keys,
+    clock,
+    lifetimes: deps.lifetimes,
+    // Platform users get their own check with their module; until then no user token is valid.
+    isSubjectActive: async (executor, kind, id) =>
+      kind === 'admin' && (await admins.statusOf(executor, id)) === ADMIN_STATUS_ACTIVE,
+  });
   const limiter = createRateLimiter(db, clock);
   const signin = createSigninService({ admins, tokens, limiter });
   const recovery = createRecoveryService({
@@ -49,8 +59,12 @@ export async function createAuthModule(deps: AuthModuleDeps) {
 
   return {
     requireAdmin,
-    /** Drops rate-limit events no window needs any more. */
-    prune: () => limiter.prune(),
+    /** Drops what no rule needs any more: old rate-limit events, ended sign-ins, spent codes. */
+    async prune() {
+      await limiter.prune();
+      await tokens.pruneEnded();
+      await recovery.pruneSpentCodes();
+    },
     register(app: FastifyInstance, prefix: string) {
       return app.register(authRoutes, {
         prefix,

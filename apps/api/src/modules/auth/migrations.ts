@@ -57,7 +57,7 @@ export const authMigrations: Record<string, Migration> = {
         create table signing_keys (
           kid text primary key,
           algorithm text not null,
-          private_jwk jsonb not null,
+          private_jwk_sealed text not null,
           public_jwk jsonb not null,
           created_at timestamptz not null default now()
         )`.execute(db);

@@ -109,7 +109,15 @@ export function createRecoveryService(deps: {
     if (!changed) throw invalidCode();
   }
 
-  return { request, changePassword };
+  /** Codes past their 15 minutes (or used) are dead weight a day later. */
+  async function pruneSpentCodes(): Promise<void> {
+    await db
+      .deleteFrom('password_reset_codes')
+      .where('expires_at', '<', addSeconds(clock(), -24 * 3600))
+      .execute();
+  }
+
+  return { request, changePassword, pruneSpentCodes };
 }
 
 function invalidCode() {

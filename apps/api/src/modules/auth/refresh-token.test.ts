@@ -127,3 +127,49 @@ describe.each(testDatabaseKinds())('token rotation and access on %s', (kind) => 
 function decode(part: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 }
+
+describe.each(testDatabaseKinds())('account state and housekeeping on %s', (kind) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(kind);
+  });
+  afterEach(() => t.close());
+
+  it('stops the tokens of an admin who is locked, at once', async () => {
+    const pair = await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password);
+    await t.db.updateTable('admins').set({ status: 2 }).where('email', '=', TEST_ADMIN.email).execute();
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/auth/admin/profile-basic',
+      headers: { authorization: `Bearer ${pair.access_token}` },
+    });
+    expect(profile.statusCode).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/refresh-token',
+      payload: { refresh_token: pair.refresh_token },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('keeps the private signing key sealed in the database', async () => {
+    const row = await t.db.selectFrom('signing_keys').selectAll().executeTakeFirstOrThrow();
+    expect(row.private_jwk_sealed).toMatch(/^v1\./);
+    expect(row.private_jwk_sealed).not.toContain('"d"');
+  });
+
+  it('prunes sign-ins that ended more than a day ago, and only those', async () => {
+    const ended = await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password);
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/logout',
+      payload: { refresh_token: ended.refresh_token },
+    });
+    t.time.advance(25 * 3600);
+    await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password);
+    await t.pruneExpired();
+    const sessions = await t.db.selectFrom('auth_sessions').select(['revoked_at']).execute();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.revoked_at).toBeNull();
+  });
+});

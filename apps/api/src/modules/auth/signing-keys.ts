@@ -1,5 +1,6 @@
 import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/database.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 
 const ALGORITHM = 'EdDSA';
 const TOKEN_TYPE = 'at+jwt';
@@ -15,13 +16,14 @@ type KeyLike = Awaited<ReturnType<typeof importJWK>>;
 
 /**
  * The access-token signing key: an Ed25519 pair made on first start and kept in the database, so
- * every process signs with it and its public half is published as JWKS for other services.
+ * every process signs with it and its public half is published as JWKS for other services. The
+ * private half is sealed with the secret key, so a database dump alone cannot mint tokens.
  */
-export async function loadSigningKeys(db: Db, issuer: string) {
+export async function loadSigningKeys(db: Db, issuer: string, secretBox: SecretBox) {
   const existing = await db.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').execute();
-  const rows = existing.length > 0 ? existing : [await createKey(db)];
+  const rows = existing.length > 0 ? existing : [await createKey(db, secretBox)];
   const current = rows[0]!;
-  const privateKey = await importJWK(current.private_jwk as JWK, ALGORITHM);
+  const privateKey = await importJWK(unsealJwk(current.private_jwk_sealed, secretBox), ALGORITHM);
   const publicKeys = new Map<string, KeyLike>();
   for (const row of rows) publicKeys.set(row.kid, await importJWK(row.public_jwk as JWK, ALGORITHM));
 
@@ -63,7 +65,15 @@ export async function loadSigningKeys(db: Db, issuer: string) {
 
 export type SigningKeys = Awaited<ReturnType<typeof loadSigningKeys>>;
 
-async function createKey(db: Db) {
+function unsealJwk(sealed: string, secretBox: SecretBox): JWK {
+  try {
+    return JSON.parse(secretBox.open(sealed)) as JWK;
+  } catch {
+    throw new Error('Cannot open the token signing key: SECRET_KEY differs from the one it was sealed with');
+  }
+}
+
+async function createKey(db: Db, secretBox: SecretBox) {
   const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { crv: 'Ed25519', extractable: true });
   const kid = crypto.randomUUID();
   await db
@@ -71,7 +81,7 @@ async function createKey(db: Db) {
     .values({
       kid,
       algorithm: ALGORITHM,
-      private_jwk: JSON.stringify(await exportJWK(privateKey)),
+      private_jwk_sealed: secretBox.seal(JSON.stringify(await exportJWK(privateKey))),
       public_jwk: JSON.stringify(await exportJWK(publicKey)),
     })
     .execute();

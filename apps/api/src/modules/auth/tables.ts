@@ -49,7 +49,8 @@ export interface RefreshTokensTable {
 export interface SigningKeysTable {
   kid: string;
   algorithm: string;
-  private_jwk: ColumnType<Record<string, unknown>, string, string>;
+  /** The private JWK, sealed with the server's secret key (lib/secret-box.ts). */
+  private_jwk_sealed: string;
   public_jwk: ColumnType<Record<string, unknown>, string, string>;
   created_at: CreatedAt;
 }

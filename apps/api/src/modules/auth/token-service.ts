@@ -1,6 +1,6 @@
 import { REFRESH_GRACE_SECONDS, type TokenPair } from '@pult/contract';
 import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/app-error.js';
 import { addSeconds, type Clock, toEpochSeconds } from '../../lib/clock.js';
@@ -20,8 +20,6 @@ export interface ClientMeta {
   userAgent: string | null;
 }
 
-type Executor = Db | Transaction<Database>;
-
 /**
  * Sessions and tokens. One sign-in is one `auth_sessions` row (a token family) with an absolute end;
  * its refresh tokens are opaque, stored hashed and rotated on every use. Presenting a rotated token
@@ -33,8 +31,10 @@ export function createTokenService(deps: {
   keys: SigningKeys;
   clock: Clock;
   lifetimes: TokenLifetimes;
+  /** False for a locked, banned or deleted account: its tokens stop working at once. */
+  isSubjectActive: (executor: Executor, kind: SubjectKind, id: number) => Promise<boolean>;
 }) {
-  const { db, keys, clock, lifetimes } = deps;
+  const { db, keys, clock, lifetimes, isSubjectActive } = deps;
 
   async function startSession(kind: SubjectKind, subjectId: number, meta: ClientMeta): Promise<TokenPair> {
     const now = clock();
@@ -83,6 +83,8 @@ export function createTokenService(deps: {
         .executeTakeFirst();
       if (!token || token.subject_kind !== expectedKind || token.revoked_at) return null;
       if (token.session_expires_at <= now) return null;
+      // Asked on the transaction: the embedded database has one connection, and this holds it.
+      if (!(await isSubjectActive(trx, token.subject_kind, token.subject_id))) return null;
       const session = {
         id: token.session_id,
         expiresAt: token.session_expires_at,
@@ -202,11 +204,24 @@ export function createTokenService(deps: {
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now)
       .executeTakeFirst();
-    if (!live) throw errors.unauthorized('invalidToken');
+    if (!live || !(await isSubjectActive(db, claims.kind, Number(claims.sub))))
+      throw errors.unauthorized('invalidToken');
     return claims;
   }
 
-  return { startSession, rotate, revokeByRefreshToken, revokeAll, authenticate };
+  /**
+   * Forgets sign-ins that ended more than a day ago, with their refresh tokens. Until then a replayed
+   * token of theirs is still recognised as such.
+   */
+  async function pruneEnded(): Promise<void> {
+    const cutoff = addSeconds(clock(), -24 * 3600);
+    await db
+      .deleteFrom('auth_sessions')
+      .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)]))
+      .execute();
+  }
+
+  return { startSession, rotate, revokeByRefreshToken, revokeAll, authenticate, pruneEnded };
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;

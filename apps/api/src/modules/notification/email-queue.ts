@@ -1,6 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { Db, Executor } from '../../db/database.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import type { EmailQueueRow } from './tables.js';
 
@@ -20,7 +19,7 @@ const MAX_BACKOFF_SECONDS = 3600;
 /** The e-mail queue table: pending → processing → sent, or back to pending with a back-off, or failed. */
 export function createEmailQueue(db: Db, clock: Clock) {
   /** Runs inside the caller's transaction, so a message exists exactly when what caused it does. */
-  async function enqueue(executor: Db | Transaction<Database>, email: OutgoingEmail): Promise<number> {
+  async function enqueue(executor: Executor, email: OutgoingEmail): Promise<number> {
     const now = clock();
     const row = await executor
       .insertInto('email_queue')

@@ -1,8 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Db, Executor } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { createDeliveryWorker } from './delivery-worker.js';
@@ -14,7 +12,7 @@ export type { OutgoingEmail } from './email-queue.js';
 /** What other modules may ask of the notification service. */
 export interface Mailer {
   /** Queues a message inside the caller's transaction; delivery follows once it commits. */
-  enqueue(executor: Db | Transaction<Database>, email: OutgoingEmail): Promise<number>;
+  enqueue(executor: Executor, email: OutgoingEmail): Promise<number>;
   /** Asks the worker to look at the queue now (call after the transaction has committed). */
   wake(): void;
 }
@@ -26,6 +24,7 @@ export function createNotificationModule(deps: {
   smtpUrl: string | undefined;
   mailFrom: string;
   dataDir: string;
+  logOutboxLinks: boolean;
   logger: FastifyBaseLogger;
   pollIntervalMs?: number;
 }) {
@@ -41,6 +40,7 @@ export function createNotificationModule(deps: {
         smtpUrl: deps.smtpUrl,
         mailFrom: deps.mailFrom,
         outboxDir: path.join(deps.dataDir, 'outbox'),
+        logOutboxLinks: deps.logOutboxLinks,
         logger: deps.logger,
       }),
   });

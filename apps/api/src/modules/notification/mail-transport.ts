@@ -13,6 +13,8 @@ export interface MailTransportOptions {
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
+  /** Only the embedded demo logs links: elsewhere a log is no place for a single-use link. */
+  logOutboxLinks: boolean;
   logger: FastifyBaseLogger;
 }
 
@@ -91,7 +93,7 @@ function smtpChannel(
   };
 }
 
-/** The embedded default without any SMTP server: the message is kept as a file and its links logged. */
+/** No SMTP server at all: the message is kept as a file (and, in the embedded demo, its links logged). */
 function outboxChannel(options: MailTransportOptions): DeliveryChannel {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
@@ -101,9 +103,11 @@ function outboxChannel(options: MailTransportOptions): DeliveryChannel {
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${row.id}-${row.template_name}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      const links = (row.body_text ?? '').match(/https?:\/\/\S+/g) ?? [];
+      const links = options.logOutboxLinks
+        ? ((row.body_text ?? '').match(/https?:\/\/\S+/g) ?? [])
+        : undefined;
       options.logger.info(
-        { to: row.email_to, subject: row.subject, file, links },
+        { to: row.email_to, subject: row.subject, file, ...(links ? { links } : {}) },
         'No SMTP server configured: e-mail written to the outbox',
       );
     },
