@@ -71,14 +71,4 @@ test.describe('session end', () => {
     expect(await storedItem(page, 'access_token')).toBeNull();
     expect(await storedItem(page, 'refresh_token')).toBeNull();
   });
-
-  test('at start-up an expired refresh token clears the tokens and goes to /', async ({ page }) => {
-    await signInThroughForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password, pult.url);
-    await page.evaluate(() =>
-      window.localStorage.setItem('refresh_expired_at', String(Math.floor(Date.now() / 1000) - 5)),
-    );
-    await page.goto(`${pult.url}/profile`);
-    await expect(page).toHaveURL(new RegExp(`${pult.url}/$`));
-    expect(await storedItem(page, 'access_token')).toBeNull();
-  });
 });

@@ -128,4 +128,14 @@ test.describe('the shell (spec §2)', () => {
     await expect(page.getByText('admin@pult.local').first()).toBeVisible();
     expect(failures).toBe(2);
   });
+
+  // On the default server (15-minute tokens) no renewal can overwrite the expiry set here.
+  test('at start-up an expired refresh token clears the tokens and goes to /', async ({ signedIn: page }) => {
+    await page.evaluate(() =>
+      window.localStorage.setItem('refresh_expired_at', String(Math.floor(Date.now() / 1000) - 5)),
+    );
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/$/);
+    expect(await storedItem(page, 'access_token')).toBeNull();
+  });
 });
