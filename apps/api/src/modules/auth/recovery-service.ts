@@ -15,6 +15,12 @@ import type { RateLimit, RateLimiter, RatePolicy } from './rate-limiter.js';
 import { recoveryEmail } from './recovery-email.js';
 import type { TokenService } from './token-service.js';
 
+/**
+ * A known e-mail costs a few writes more than an unknown one; every answer waits at least this long,
+ * so response times do not tell which accounts exist.
+ */
+const RESPONSE_FLOOR_MS = 250;
+
 /** Recovery requests are counted for unknown e-mails too, so the limit reveals nothing. */
 export const RECOVERY_ACCOUNT_POLICY: RatePolicy = {
   bucket: 'recovery-account',
@@ -41,6 +47,15 @@ export function createRecoveryService(deps: {
 
   /** Same answer for known and unknown e-mails; only a known, active admin gets a message. */
   async function request(email: string, ip: string | null, locale: Locale): Promise<void> {
+    const started = performance.now();
+    try {
+      await requestUnpadded(email, ip, locale);
+    } finally {
+      await sleep(started + RESPONSE_FLOOR_MS - performance.now());
+    }
+  }
+
+  async function requestUnpadded(email: string, ip: string | null, locale: Locale): Promise<void> {
     const limits: RateLimit[] = [
       [RECOVERY_ACCOUNT_POLICY, email.toLowerCase()],
       [RECOVERY_ADDRESS_POLICY, ip ?? 'unknown'],
@@ -122,4 +137,8 @@ export function createRecoveryService(deps: {
 
 function invalidCode() {
   return errors.fields({ code: 'codeInvalid' });
+}
+
+function sleep(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }

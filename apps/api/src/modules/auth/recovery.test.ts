@@ -161,3 +161,25 @@ describe('e-mail delivery failures', () => {
     }
   });
 });
+
+describe('recovery response timing', () => {
+  it('answers known and unknown e-mails no sooner than the same floor', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      const { admin } = await createAdmin(t.db);
+      const timed = async (email: string) => {
+        const started = performance.now();
+        await t.app.inject({
+          method: 'POST',
+          url: '/auth/admin/recover-password-request',
+          payload: { email },
+        });
+        return performance.now() - started;
+      };
+      expect(await timed(admin.email)).toBeGreaterThanOrEqual(245);
+      expect(await timed('ghost@pult.test')).toBeGreaterThanOrEqual(245);
+    } finally {
+      await t.close();
+    }
+  });
+});
