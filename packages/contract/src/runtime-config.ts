@@ -17,3 +17,5 @@ export const SERVICE_BASE_PATHS = {
   chat: '/chat/rest/v1',
   notification: '/notification/api/v1',
 } as const;
+
+export type ServiceName = keyof typeof SERVICE_BASE_PATHS;

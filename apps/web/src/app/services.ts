@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@pult/contract';
+import type { RuntimeConfig, ServiceName } from '@pult/contract';
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import {
@@ -22,6 +22,8 @@ export interface Services {
   queryClient: QueryClient;
   /** Absolute URL of an auth-service path, e.g. `authUrl('/admin/signin')`. */
   authUrl: (path: string) => string;
+  /** Absolute URL of a path of any service, e.g. `serviceUrl('auth', '/admin/users')`. */
+  serviceUrl: (service: ServiceName, path: string) => string;
 }
 
 export interface ServicesDeps {
@@ -68,7 +70,18 @@ export function createServices(deps: ServicesDeps): Services {
     http,
     queryClient,
     authUrl: (path) => joinUrl(config.authServiceUrl, path),
+    serviceUrl: (service, path) => joinUrl(serviceBaseUrl(config, service), path),
   };
+}
+
+function serviceBaseUrl(config: RuntimeConfig, service: ServiceName): string {
+  const bases: Record<ServiceName, string> = {
+    auth: config.authServiceUrl,
+    storage: config.storageServiceUrl,
+    chat: config.chatServiceUrl,
+    notification: config.notificationServiceUrl,
+  };
+  return bases[service];
 }
 
 function createQueryClient(): QueryClient {

@@ -1,0 +1,90 @@
+import type { z } from 'zod';
+import type { ServiceName } from '../runtime-config.js';
+
+/**
+ * A resource descriptor says what a list shows and how it can be sorted and filtered. The server
+ * builds its SQL from it and the panel builds its table from it, so the two cannot disagree.
+ * Labels are i18n keys of the panel.
+ */
+export type FilterType = 'text' | 'number' | 'date' | 'select';
+
+export interface SelectOption {
+  /** Sent in the query string as `String(value)` and bound as `value` itself. */
+  value: string | number | boolean;
+  label: string;
+}
+
+export type FilterDescriptor =
+  | { type: 'text' }
+  | { type: 'number' }
+  | { type: 'date' }
+  | { type: 'select'; options: readonly SelectOption[] }
+  /** A select whose options are another resource's records (`GET <lookup path>`); values are ids. */
+  | { type: 'select'; lookup: LookupName };
+
+/** How a cell shows its value; `reference` shows another field of the item (a name for an id). */
+export type DisplayDescriptor =
+  | { kind: 'text' }
+  | { kind: 'datetime' }
+  | { kind: 'date' }
+  | { kind: 'boolean' }
+  | { kind: 'tags' }
+  | { kind: 'json' }
+  | { kind: 'option'; options: readonly SelectOption[] }
+  | { kind: 'reference'; field: string };
+
+export interface FieldDescriptor {
+  name: string;
+  label: string;
+  sortable: boolean;
+  filter?: FilterDescriptor;
+  display: DisplayDescriptor;
+}
+
+export type LookupName = 'countries' | 'cities';
+
+/** Where the options of a lookup select come from: `{ items: [{ value, label }] }`. */
+export const LOOKUP_PATHS: Record<LookupName, { service: ServiceName; path: string }> = {
+  countries: { service: 'auth', path: '/admin/countries/lookup' },
+  cities: { service: 'auth', path: '/admin/cities/lookup' },
+};
+
+export interface ResourceDescriptor {
+  /** Stable name, used for query keys and i18n (`resources.<name>.*`). */
+  name: string;
+  service: ServiceName;
+  /** Path of the collection under the service base, e.g. `/admin/users`. */
+  path: string;
+  fields: readonly FieldDescriptor[];
+  /** Applied when the request names no sort; always ends with a unique field so pages are stable. */
+  defaultSort: string;
+}
+
+/** Input kinds of a form field; `lookup` is a select filled from a lookup path. */
+export type FormInput =
+  | { kind: 'text' | 'email' | 'password' | 'textarea' | 'date' | 'integer' | 'tags' }
+  | { kind: 'select'; options: readonly SelectOption[] }
+  | { kind: 'lookup'; lookup: LookupName; dependsOn?: { field: string; param: string } };
+
+export interface FormFieldDescriptor {
+  name: string;
+  label: string;
+  input: FormInput;
+  /** Shown only when creating (a password and its repeat). */
+  createOnly?: boolean;
+  required?: boolean;
+}
+
+/** A descriptor of a create/edit form: fields in order, validated by the contract's schemas. */
+export interface FormDescriptor<Create extends z.ZodType = z.ZodType, Update extends z.ZodType = z.ZodType> {
+  fields: readonly FormFieldDescriptor[];
+  createSchema: Create;
+  updateSchema: Update;
+}
+
+export function findField(descriptor: ResourceDescriptor, name: string): FieldDescriptor | undefined {
+  return descriptor.fields.find((field) => field.name === name);
+}
+
+export const text = { kind: 'text' } as const;
+export const datetime = { kind: 'datetime' } as const;

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { FormDescriptor, ResourceDescriptor } from './descriptor.js';
+import { requiredId, requiredText } from './fields.js';
+
+/** Countries and cities (`auth/countries`, `auth/cities`); a city belongs to one country. */
+export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
+
+export const countrySchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name_uk: z.string(),
+  name_en: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Country = z.infer<typeof countrySchema>;
+
+export const countryWriteSchema = z.strictObject({
+  code: requiredText(2).toUpperCase().regex(COUNTRY_CODE_PATTERN, { error: 'invalidCountryCode' }),
+  name_uk: requiredText(100),
+  name_en: requiredText(100),
+});
+export type CountryWrite = z.infer<typeof countryWriteSchema>;
+
+export const countriesResource: ResourceDescriptor = {
+  name: 'countries',
+  service: 'auth',
+  path: '/admin/countries',
+  fields: [
+    {
+      name: 'id',
+      label: 'common.fields.id',
+      sortable: true,
+      filter: { type: 'number' },
+      display: { kind: 'text' },
+    },
+    {
+      name: 'code',
+      label: 'countries.fields.code',
+      sortable: true,
+      filter: { type: 'text' },
+      display: { kind: 'text' },
+    },
+    {
+      name: 'name_uk',
+      label: 'countries.fields.name_uk',
+      sortable: true,
+      filter: { type: 'text' },
+      display: { kind: 'text' },
+    },
+    {
+      name: 'name_en',
+      label: 'countries.fields.name_en',
+      sortable: true,
+      filter: { type: 'text' },
+      display: { kind: 'text' },
+    },
+    {
+      name: 'created_at',
+      label: 'common.fields.created_at',
+      sortable: true,
+      filter: { type: 'date' },
+      display: { kind: 'datetime' },
+    },
+  ],
+  defaultSort: 'name_en',
+};
+
+export const countryForm: FormDescriptor<typeof countryWriteSchema, typeof countryWriteSchema> = {
+  fields: [
+    { name: 'code', label: 'countries.fields.code', input: { kind: 'text' }, required: true },
+    { name: 'name_uk', label: 'countries.fields.name_uk', input: { kind: 'text' }, required: true },
+    { name: 'name_en', label: 'countries.fields.name_en', input: { kind: 'text' }, required: true },
+  ],
+  createSchema: countryWriteSchema,
+  updateSchema: countryWriteSchema,
+};
+
+export const citySchema = z.object({
+  id: z.number().int(),
+  country_id: z.number().int(),
+  country_name: z.string(),
+  name_uk: z.string(),
+  name_en: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type City = z.infer<typeof citySchema>;
+
+export const cityWriteSchema = z.strictObject({
+  country_id: requiredId,
+  name_uk: requiredText(100),
+  name_en: requiredText(100),
+});
+export type CityWrite = z.infer<typeof cityWriteSchema>;
+
+export const citiesResource: ResourceDescriptor = {
+  name: 'cities',
+  service: 'auth',
+  path: '/admin/cities',
+  fields: [
+    {
+      name: 'id',
+      label: 'common.fields.id',
+      sortable: true,
+      filter: { type: 'number' },
+      display: { kind: 'text' },
+    },
+    {
+      name: 'name_uk',
+      label: 'cities.fields.name_uk',
+      sortable: true,
+      filter: { type: 'text' },
+      display: { kind: 'text' },
+    },
+    {
+      name: 'name_en',
+      label: 'cities.fields.name_en',
+      sortable: true,
+      filter: { type: 'text' },
+      display: { kind: 'text' },
+    },
+    {
+      name: 'country_id',
+      label: 'cities.fields.country',
+      sortable: false,
+      filter: { type: 'select', lookup: 'countries' },
+      display: { kind: 'reference', field: 'country_name' },
+    },
+    {
+      name: 'created_at',
+      label: 'common.fields.created_at',
+      sortable: true,
+      filter: { type: 'date' },
+      display: { kind: 'datetime' },
+    },
+  ],
+  defaultSort: 'name_en',
+};
+
+export const cityForm: FormDescriptor<typeof cityWriteSchema, typeof cityWriteSchema> = {
+  fields: [
+    {
+      name: 'country_id',
+      label: 'cities.fields.country',
+      input: { kind: 'lookup', lookup: 'countries' },
+      required: true,
+    },
+    { name: 'name_uk', label: 'cities.fields.name_uk', input: { kind: 'text' }, required: true },
+    { name: 'name_en', label: 'cities.fields.name_en', input: { kind: 'text' }, required: true },
+  ],
+  createSchema: cityWriteSchema,
+  updateSchema: cityWriteSchema,
+};

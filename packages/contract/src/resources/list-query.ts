@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants.js';
+import type { MessageKey } from '../messages.js';
+import { type FieldDescriptor, findField, type ResourceDescriptor } from './descriptor.js';
+
+/**
+ * The list grammar of ARCHITECTURE.md ("Generic resources"), one implementation for both ends:
+ * the server validates requests with it and the panel keeps its table state in the URL with it.
+ *
+ *   ?page=2&perPage=20&sort=-created_at,email&filter[email]=ann&filter[created_at]=2025-01-01,2025-01-31
+ */
+export type PageSize = (typeof PAGE_SIZE_OPTIONS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+export interface SortTerm {
+  field: string;
+  direction: SortDirection;
+}
+
+export interface ListQuery {
+  page: number;
+  perPage: PageSize;
+  /** Empty means the descriptor's default sort. */
+  sort: SortTerm[];
+  /** Non-empty raw filter values by field, as typed. */
+  filters: Record<string, string>;
+}
+
+/** A filter checked and converted to what the database binds. */
+export type Condition =
+  | { field: string; type: 'text'; value: string }
+  | { field: string; type: 'number'; value: number }
+  | { field: string; type: 'date'; from: string; to: string }
+  | { field: string; type: 'select'; value: string | number | boolean };
+
+export type ListQueryErrors = Record<string, MessageKey>;
+
+export type ParsedListQuery =
+  | { ok: true; query: ListQuery; conditions: Condition[] }
+  | { ok: false; errors: ListQueryErrors };
+
+export const MAX_PAGE = 10_000_000;
+export const MAX_TEXT_FILTER_LENGTH = 200;
+const FILTER_PARAM = /^filter\[([A-Za-z0-9_]+)\]$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const INTEGER = /^-?\d{1,15}$/;
+
+export const EMPTY_LIST_QUERY: ListQuery = { page: 1, perPage: DEFAULT_PAGE_SIZE, sort: [], filters: {} };
+
+/** Parses query parameters (strings, or arrays when a name repeats); never throws. */
+export function parseListQuery(
+  descriptor: ResourceDescriptor,
+  params: Record<string, unknown>,
+): ParsedListQuery {
+  const errors: ListQueryErrors = {};
+  const query: ListQuery = { ...EMPTY_LIST_QUERY, filters: {} };
+  const conditions: Condition[] = [];
+
+  for (const [name, raw] of Object.entries(params)) {
+    if (raw === undefined) continue;
+    if (typeof raw !== 'string') {
+      errors[name] = 'invalidValue';
+      continue;
+    }
+    if (name === 'page') {
+      const page = parsePage(raw);
+      if (page === undefined) errors.page = 'invalidPage';
+      else query.page = page;
+    } else if (name === 'perPage') {
+      const perPage = PAGE_SIZE_OPTIONS.find((size) => String(size) === raw);
+      if (perPage === undefined) errors.perPage = 'invalidPerPage';
+      else query.perPage = perPage;
+    } else if (name === 'sort') {
+      const sort = parseSort(descriptor, raw);
+      if (typeof sort === 'string') errors.sort = sort;
+      else query.sort = sort;
+    } else {
+      const field = FILTER_PARAM.exec(name)?.[1];
+      const descriptorField = field === undefined ? undefined : findField(descriptor, field);
+      if (!descriptorField?.filter) {
+        errors[name] = field === undefined ? 'unknownParameter' : 'unknownFilter';
+        continue;
+      }
+      const value = raw.trim();
+      if (value === '') continue;
+      const condition = parseCondition(descriptorField, value);
+      if (typeof condition === 'string') errors[name] = condition;
+      else {
+        query.filters[descriptorField.name] = value;
+        conditions.push(condition);
+      }
+    }
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, query, conditions };
+}
+
+function parsePage(raw: string): number | undefined {
+  if (!/^\d{1,8}$/.test(raw)) return undefined;
+  const page = Number(raw);
+  return page >= 1 && page <= MAX_PAGE ? page : undefined;
+}
+
+function parseSort(descriptor: ResourceDescriptor, raw: string): SortTerm[] | MessageKey {
+  if (raw === '') return [];
+  const terms: SortTerm[] = [];
+  for (const part of raw.split(',')) {
+    const descending = part.startsWith('-');
+    const name = descending ? part.slice(1) : part;
+    if (!findField(descriptor, name)?.sortable) return 'unsortableField';
+    if (terms.some((term) => term.field === name)) return 'invalidValue';
+    terms.push({ field: name, direction: descending ? 'desc' : 'asc' });
+  }
+  return terms;
+}
+
+/** Checks one filter value against its field's filter type; a message key when it does not fit. */
+export function parseCondition(field: FieldDescriptor, value: string): Condition | MessageKey {
+  const filter = field.filter;
+  if (!filter) return 'unknownFilter';
+  switch (filter.type) {
+    case 'text':
+      return value.length > MAX_TEXT_FILTER_LENGTH ? 'tooLong' : { field: field.name, type: 'text', value };
+    case 'number':
+      return INTEGER.test(value)
+        ? { field: field.name, type: 'number', value: Number(value) }
+        : 'mustBeInteger';
+    case 'date': {
+      const range = parseDateFilter(value);
+      return range ? { field: field.name, type: 'date', ...range } : 'dateFilterFormat';
+    }
+    case 'select': {
+      if ('lookup' in filter) {
+        return /^\d{1,15}$/.test(value)
+          ? { field: field.name, type: 'select', value: Number(value) }
+          : 'invalidOption';
+      }
+      const option = filter.options.find((candidate) => String(candidate.value) === value);
+      return option ? { field: field.name, type: 'select', value: option.value } : 'invalidOption';
+    }
+  }
+}
+
+/**
+ * A date filter: `YYYY-MM-DD` (that day) or `YYYY-MM-DD,YYYY-MM-DD` (inclusive, from ≤ to).
+ * Returns null for anything else, including dates that do not exist.
+ */
+export function parseDateFilter(value: string): { from: string; to: string } | null {
+  const parts = value.split(',');
+  if (parts.length > 2) return null;
+  const [from, to = from] = parts.map((part) => part.trim());
+  if (!from || !to || !isCalendarDate(from) || !isCalendarDate(to)) return null;
+  return from <= to ? { from, to } : null;
+}
+
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
+
+/** The query's parameters in canonical form: defaults left out, filters in descriptor order. */
+export function listQueryToParams(query: ListQuery): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (query.page !== 1) params.page = String(query.page);
+  if (query.perPage !== DEFAULT_PAGE_SIZE) params.perPage = String(query.perPage);
+  if (query.sort.length > 0) params.sort = formatSort(query.sort);
+  for (const [field, value] of Object.entries(query.filters)) {
+    if (value !== '') params[`filter[${field}]`] = value;
+  }
+  return params;
+}
+
+export function formatSort(sort: readonly SortTerm[]): string {
+  return sort.map((term) => (term.direction === 'desc' ? `-${term.field}` : term.field)).join(',');
+}
+
+/** `sort` as applied: the request's terms, or else the descriptor's default. */
+export function effectiveSort(descriptor: ResourceDescriptor, query: ListQuery): SortTerm[] {
+  if (query.sort.length > 0) return query.sort;
+  return descriptor.defaultSort
+    .split(',')
+    .map((part) =>
+      part.startsWith('-') ? { field: part.slice(1), direction: 'desc' } : { field: part, direction: 'asc' },
+    );
+}
+
+export function pageCountOf(total: number, perPage: number): number {
+  return Math.ceil(total / perPage);
+}
+
+export function listResponseSchema<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), total: z.number().int(), pageCount: z.number().int() });
+}
+
+export interface ListResponse<Item> {
+  items: Item[];
+  total: number;
+  pageCount: number;
+}
+
+/** `{ items: [{ value, label }] }` of a lookup path. */
+export const lookupResponseSchema = z.object({
+  items: z.array(z.object({ value: z.number().int(), label: z.string() })),
+});
+export type LookupResponse = z.infer<typeof lookupResponseSchema>;

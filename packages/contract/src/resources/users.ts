@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { FormDescriptor, ResourceDescriptor } from './descriptor.js';
+import {
+  PASSWORDS_MISMATCH,
+  passwordShape,
+  passwordsMatch,
+  personFields,
+  personFormFields,
+  personSchema,
+  personWritableShape,
+} from './people.js';
+
+/** Platform users (`auth/users`): the people who use the platform, not the panel. */
+export const userSchema = personSchema;
+export type User = z.infer<typeof userSchema>;
+
+export const userUpdateSchema = z.strictObject(personWritableShape);
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const userCreateSchema = z
+  .strictObject({ ...personWritableShape, ...passwordShape })
+  .refine(passwordsMatch, PASSWORDS_MISMATCH);
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+export const usersResource: ResourceDescriptor = {
+  name: 'users',
+  service: 'auth',
+  path: '/admin/users',
+  fields: personFields('users.fields'),
+  defaultSort: '-created_at',
+};
+
+export const userForm: FormDescriptor<typeof userCreateSchema, typeof userUpdateSchema> = {
+  fields: personFormFields('users.fields'),
+  createSchema: userCreateSchema,
+  updateSchema: userUpdateSchema,
+};
+
+/** Platform users sign in with their own paths (`/auth/user/signin`); only status 1 may. */
+export const userSigninRequestSchema = z.strictObject({
+  email: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(254, { error: 'tooLong' }),
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(1024, { error: 'tooLong' }),
+});
