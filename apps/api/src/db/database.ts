@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -48,6 +49,8 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
     await mkdir(location, { recursive: true });
   }
   const pglite = await PGlite.create(location, {
+    // Trigram indexes serve the lists' case-insensitive "contains" filters.
+    extensions: { pg_trgm },
     parsers: { [PG_DATE_OID]: (value: string) => value },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

@@ -178,3 +178,6 @@ export const regenerateApiKeysResponseSchema = z.object({
   keys: z.array(z.object({ service: z.enum(API_KEY_SERVICES), key: z.string(), created_at: z.string() })),
 });
 export type RegenerateApiKeysResponse = z.infer<typeof regenerateApiKeysResponseSchema>;
+
+/** `GET /auth/service/whoami` with `X-Api-Key`: which service the key belongs to. */
+export const serviceIdentitySchema = z.object({ service: z.enum(API_KEY_SERVICES) });

@@ -1,15 +1,20 @@
+import { STATUS } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Mailer } from '../notification/index.js';
 import { createAdminGuard } from './access-guard.js';
-import { ADMIN_STATUS_ACTIVE, createAdminRepository } from './admin-repository.js';
+import { createAdminRepository } from './admin-repository.js';
 import { bootstrapAdmin } from './bootstrap.js';
+import { createUserAccounts } from './people/user-accounts.js';
 import { createRateLimiter } from './rate-limiter.js';
 import { createRecoveryService } from './recovery-service.js';
+import { resourceRoutes } from './resource-routes.js';
 import { authRoutes } from './routes.js';
-import { createSettingsRepository } from './settings-repository.js';
+import { createApiKeys } from './settings/api-keys.js';
+import { createSettingsRepository } from './settings/settings-repository.js';
+import { settingsRoutes } from './settings/settings-routes.js';
 import { createSigninService } from './signin-service.js';
 import { loadSigningKeys } from './signing-keys.js';
 import { createTokenService, type TokenLifetimes } from './token-service.js';
@@ -32,6 +37,9 @@ export async function createAuthModule(deps: AuthModuleDeps) {
   const admins = createAdminRepository(db);
   const settings = createSettingsRepository(db);
   await settings.ensureDefaults();
+  const users = createUserAccounts(db);
+  const apiKeys = createApiKeys(db, clock);
+  await apiKeys.ensure();
   await bootstrapAdmin(admins, deps.bootstrap);
   const keys = await loadSigningKeys(db, deps.issuer, deps.secretBox);
   const tokens = createTokenService({
@@ -39,12 +47,18 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     keys,
     clock,
     lifetimes: deps.lifetimes,
-    // Platform users get their own check with their module; until then no user token is valid.
-    isSubjectActive: async (executor, kind, id) =>
-      kind === 'admin' && (await admins.statusOf(executor, id)) === ADMIN_STATUS_ACTIVE,
+    isSubjectActive: async (executor, kind, id) => {
+      const status =
+        kind === 'admin' ? await admins.statusOf(executor, id) : await users.statusOf(executor, id);
+      return status === STATUS.active;
+    },
   });
   const limiter = createRateLimiter(db, clock);
-  const signin = createSigninService({ admins, tokens, limiter });
+  const signin = createSigninService({
+    accounts: { admin: admins.findByEmail, user: users.findByEmail },
+    tokens,
+    limiter,
+  });
   const recovery = createRecoveryService({
     db,
     admins,
@@ -65,18 +79,10 @@ export async function createAuthModule(deps: AuthModuleDeps) {
       await tokens.pruneEnded();
       await recovery.pruneSpentCodes();
     },
-    register(app: FastifyInstance, prefix: string) {
-      return app.register(authRoutes, {
-        prefix,
-        admins,
-        tokens,
-        keys,
-        signin,
-        recovery,
-        settings,
-        requireAdmin,
-        clock,
-      });
+    async register(app: FastifyInstance, prefix: string) {
+      await app.register(authRoutes, { prefix, admins, tokens, keys, signin, recovery, requireAdmin, clock });
+      await app.register(resourceRoutes, { prefix, db, clock, tokens, requireAdmin });
+      await app.register(settingsRoutes, { prefix, db, clock, settings, apiKeys, tokens, requireAdmin });
     },
   };
 }

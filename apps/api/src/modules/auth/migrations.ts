@@ -96,4 +96,116 @@ export const authMigrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '2026-11-21-0300-auth-users-geo': {
+    async up(db: Kysely<unknown>) {
+      const trigrams = await enableTrigrams(db);
+
+      await sql`
+        create table countries (
+          id bigint generated always as identity primary key,
+          code text not null check (code ~ '^[A-Z]{2}$'),
+          name_uk text not null,
+          name_en text not null,
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`create unique index countries_code_key on countries (code)`.execute(db);
+
+      await sql`
+        create table cities (
+          id bigint generated always as identity primary key,
+          country_id bigint not null references countries (id) on delete restrict,
+          name_uk text not null,
+          name_en text not null,
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`create unique index cities_country_name_en_key on cities (country_id, lower(name_en))`.execute(
+        db,
+      );
+      await sql`create unique index cities_country_name_uk_key on cities (country_id, lower(name_uk))`.execute(
+        db,
+      );
+
+      await sql`
+        create table users (
+          id bigint generated always as identity primary key,
+          uid uuid not null unique default gen_random_uuid(),
+          email text not null,
+          username text,
+          first_name text not null default '',
+          last_name text not null default '',
+          phone text,
+          country_id bigint references countries (id) on delete restrict,
+          city_id bigint references cities (id) on delete restrict,
+          gender text check (gender in ('male', 'female', 'other')),
+          birthday date,
+          about_me text,
+          language text not null default 'uk-UA',
+          status smallint not null default 1,
+          password_hash text not null,
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`create unique index users_email_key on users (lower(email))`.execute(db);
+      // Every sortable column gets (column, id): the list orders by it with id as the tie-breaker.
+      for (const column of [
+        'created_at',
+        'updated_at',
+        'email',
+        'username',
+        'first_name',
+        'last_name',
+        'birthday',
+      ]) {
+        await sql`create index ${sql.id(`users_${column}_idx`)} on users (${sql.ref(column)}, id)`.execute(
+          db,
+        );
+      }
+      await sql`create index users_status_created_at_idx on users (status, created_at, id)`.execute(db);
+      await sql`create index users_country_idx on users (country_id)`.execute(db);
+      await sql`create index users_city_idx on users (city_id)`.execute(db);
+      if (trigrams) {
+        for (const column of ['email', 'username', 'first_name', 'last_name', 'phone']) {
+          await sql`create index ${sql.id(`users_${column}_trgm_idx`)} on users using gin (${sql.ref(column)} gin_trgm_ops)`.execute(
+            db,
+          );
+        }
+      }
+
+      await sql`alter table admins add column country_id bigint references countries (id) on delete restrict`.execute(
+        db,
+      );
+      await sql`alter table admins add column city_id bigint references cities (id) on delete restrict`.execute(
+        db,
+      );
+
+      await sql`
+        create table api_keys (
+          service text primary key,
+          prefix text not null,
+          key_hash text not null unique,
+          created_at timestamptz not null default now()
+        )`.execute(db);
+    },
+  },
 };
+
+/**
+ * pg_trgm is optional: without it (a server that lacks the contrib package or the right to create
+ * it) "contains" filters still work, by a scan. A savepoint keeps a refusal from aborting the migration.
+ */
+async function enableTrigrams(db: Kysely<unknown>): Promise<boolean> {
+  const { rows } = await sql<{ available: boolean }>`
+    select exists (select 1 from pg_available_extensions where name = 'pg_trgm') as available`.execute(db);
+  if (!rows[0]?.available) return false;
+  await sql`savepoint enable_trigrams`.execute(db);
+  try {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    await sql`release savepoint enable_trigrams`.execute(db);
+    return true;
+  } catch {
+    await sql`rollback to savepoint enable_trigrams`.execute(db);
+    return false;
+  }
+}

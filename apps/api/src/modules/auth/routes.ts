@@ -7,13 +7,11 @@ import {
   profileUpdateSchema,
   recoverPasswordRequestSchema,
   refreshRequestSchema,
-  settingsResponseSchema,
   signinRequestSchema,
   tokenPairSchema,
   translateMessage,
 } from '@pult/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errors } from '../../http/app-error.js';
 import { clientMeta } from '../../http/client-meta.js';
 import { requestLocale } from '../../http/locale.js';
@@ -21,7 +19,6 @@ import type { Clock } from '../../lib/clock.js';
 import { type AdminGuard, currentAdminId } from './access-guard.js';
 import { type AdminRepository, toProfile, toProfileBasic } from './admin-repository.js';
 import type { createRecoveryService } from './recovery-service.js';
-import type { createSettingsRepository } from './settings-repository.js';
 import type { createSigninService } from './signin-service.js';
 import type { SigningKeys } from './signing-keys.js';
 import type { TokenService } from './token-service.js';
@@ -32,12 +29,9 @@ export interface AuthRouteDeps {
   keys: SigningKeys;
   signin: ReturnType<typeof createSigninService>;
   recovery: ReturnType<typeof createRecoveryService>;
-  settings: ReturnType<typeof createSettingsRepository>;
   requireAdmin: AdminGuard;
   clock: Clock;
 }
-
-const settingsQuerySchema = z.strictObject({ translate: z.enum(['true', 'false']).optional() });
 
 /** The auth service's HTTP surface (spec §7), mounted under `/auth`. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
@@ -49,7 +43,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
   app.post(
     '/admin/signin',
     { schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } } },
-    async (request) => deps.signin.signIn(request.body, clientMeta(request)),
+    async (request) => deps.signin.signIn('admin', request.body, clientMeta(request)),
+  );
+
+  app.post(
+    '/user/signin',
+    { schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } } },
+    async (request) => deps.signin.signIn('user', request.body, clientMeta(request)),
+  );
+
+  app.post(
+    '/user/refresh-token',
+    { schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } } },
+    async (request) => deps.tokens.rotate(request.body.refresh_token, 'user'),
+  );
+
+  app.post(
+    '/user/logout',
+    { schema: { body: logoutRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await deps.tokens.revokeByRefreshToken(request.body.refresh_token, 'user');
+      return { message: translateMessage('loggedOut', requestLocale(request)) };
+    },
   );
 
   app.post(
@@ -108,19 +123,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
       const updated = await deps.admins.updateProfile(currentAdminId(request), request.body, deps.clock());
       if (!updated) throw errors.notFound();
       return toProfile(updated);
-    },
-  );
-
-  /**
-   * With `translate=true` this is what the panel reads before anyone signs in (the language list),
-   * so it answers without a token and only with the settings marked public.
-   */
-  app.get(
-    '/admin/settings',
-    { schema: { querystring: settingsQuerySchema, response: { 200: settingsResponseSchema } } },
-    async (request) => {
-      if (request.query.translate !== 'true') await deps.requireAdmin(request);
-      return { items: await deps.settings.listPublic() };
     },
   );
 };

@@ -15,6 +15,8 @@ export interface AdminsTable {
   gender: 'male' | 'female' | 'other' | null;
   birthday: ColumnType<string | null, string | null | undefined, string | null>;
   about_me: string | null;
+  country_id: number | null;
+  city_id: number | null;
   language: Generated<string>;
   status: Generated<number>;
   groups: Generated<string[]>;
@@ -79,6 +81,53 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+/** Platform users: the admins' shape without photo and groups. */
+export interface UsersTable {
+  id: Generated<number>;
+  uid: Generated<string>;
+  email: string;
+  username: string | null;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  country_id: number | null;
+  city_id: number | null;
+  gender: 'male' | 'female' | 'other' | null;
+  birthday: ColumnType<string | null, string | null | undefined, string | null>;
+  about_me: string | null;
+  language: Generated<string>;
+  status: Generated<number>;
+  password_hash: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CountriesTable {
+  id: Generated<number>;
+  code: string;
+  name_uk: string;
+  name_en: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CitiesTable {
+  id: Generated<number>;
+  country_id: number;
+  name_uk: string;
+  name_en: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** One key per platform service; only a hash and a short prefix are kept. */
+export interface ApiKeysTable {
+  service: string;
+  prefix: string;
+  key_hash: string;
+  created_at: Timestamp;
+}
+
 export interface AuthTables {
   admins: AdminsTable;
   auth_sessions: AuthSessionsTable;
@@ -87,6 +136,11 @@ export interface AuthTables {
   rate_limit_events: RateLimitEventsTable;
   password_reset_codes: PasswordResetCodesTable;
   settings: SettingsTable;
+  users: UsersTable;
+  countries: CountriesTable;
+  cities: CitiesTable;
+  api_keys: ApiKeysTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
+export type UserRow = Selectable<UsersTable>;

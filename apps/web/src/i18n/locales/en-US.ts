@@ -107,6 +107,12 @@ export const enUS: Translations = {
       password: 'Password',
       password_repeat: 'Repeat password',
     },
+    list: {
+      create: 'New user',
+      deleteTitle: 'Delete the user?',
+      deleteText:
+        'The user {{name}} will be marked as deleted (status 10) and will no longer be able to sign in. The record stays in the list.',
+    },
   },
   admins: {
     fields: {
@@ -127,6 +133,12 @@ export const enUS: Translations = {
       password: 'Password',
       password_repeat: 'Repeat password',
     },
+    list: {
+      create: 'New administrator',
+      deleteTitle: 'Delete the administrator?',
+      deleteText:
+        'The administrator {{name}} will be marked as deleted (status 10) and will no longer be able to sign in to the panel. The record stays in the list.',
+    },
   },
   countries: {
     fields: { code: 'ISO code', name_uk: 'Name (Ukrainian)', name_en: 'Name (English)' },
@@ -137,6 +149,37 @@ export const enUS: Translations = {
   settings: {
     fields: { key: 'Key', type: 'Type', value: 'Value', is_public: 'Public' },
     type: { string: 'Text', integer: 'Integer', boolean: 'Yes/no', json: 'JSON' },
+  },
+  table: {
+    actions: 'Actions',
+    filterBy: 'Filter: {{label}}',
+    all: 'All',
+    empty: 'No records match',
+    invalidFilters: 'The server did not accept a filter: correct the highlighted field.',
+    retry: 'Retry',
+    refresh: 'Refresh',
+    clearFilters: 'Clear filters',
+    rowsPerPage: 'Rows per page:',
+    range: '{{from}}–{{to}} of {{total}}',
+    pagination: 'Table pages',
+    firstPage: 'First page',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    lastPage: 'Last page',
+    page: 'Page {{page}}',
+    datePlaceholder: 'YYYY-MM-DD',
+    dateRange: {
+      title: 'Choose dates',
+      open: 'Choose dates: {{label}}',
+      from: 'From',
+      to: 'To',
+      apply: 'Apply',
+      clear: 'Clear',
+    },
+    edit: 'Edit',
+    editRow: 'Edit {{name}}',
+    delete: 'Delete',
+    deleteRow: 'Delete {{name}}',
   },
   menu: {
     label: 'Main menu',

@@ -110,6 +110,12 @@ export const ukUA = {
       password: 'Пароль',
       password_repeat: 'Повторіть пароль',
     },
+    list: {
+      create: 'Новий користувач',
+      deleteTitle: 'Видалити користувача?',
+      deleteText:
+        'Користувача {{name}} буде позначено як видаленого (статус 10): він більше не зможе увійти. Запис залишиться в списку.',
+    },
   },
   admins: {
     fields: {
@@ -130,6 +136,12 @@ export const ukUA = {
       password: 'Пароль',
       password_repeat: 'Повторіть пароль',
     },
+    list: {
+      create: 'Новий адміністратор',
+      deleteTitle: 'Видалити адміністратора?',
+      deleteText:
+        'Адміністратора {{name}} буде позначено як видаленого (статус 10): він більше не зможе увійти до панелі. Запис залишиться в списку.',
+    },
   },
   countries: {
     fields: { code: 'Код ISO', name_uk: 'Назва (укр.)', name_en: 'Назва (англ.)' },
@@ -140,6 +152,37 @@ export const ukUA = {
   settings: {
     fields: { key: 'Ключ', type: 'Тип', value: 'Значення', is_public: 'Публічне' },
     type: { string: 'Рядок', integer: 'Ціле число', boolean: 'Так/ні', json: 'JSON' },
+  },
+  table: {
+    actions: 'Дії',
+    filterBy: 'Фільтр: {{label}}',
+    all: 'Усі',
+    empty: 'Немає записів, що відповідають умовам',
+    invalidFilters: 'Сервер не прийняв фільтр: виправте позначене поле.',
+    retry: 'Повторити',
+    refresh: 'Оновити',
+    clearFilters: 'Скинути фільтри',
+    rowsPerPage: 'Рядків на сторінці:',
+    range: '{{from}}–{{to}} з {{total}}',
+    pagination: 'Сторінки таблиці',
+    firstPage: 'Перша сторінка',
+    previousPage: 'Попередня сторінка',
+    nextPage: 'Наступна сторінка',
+    lastPage: 'Остання сторінка',
+    page: 'Сторінка {{page}}',
+    datePlaceholder: 'РРРР-ММ-ДД',
+    dateRange: {
+      title: 'Вибрати дати',
+      open: 'Вибрати дати: {{label}}',
+      from: 'Від',
+      to: 'До',
+      apply: 'Застосувати',
+      clear: 'Очистити',
+    },
+    edit: 'Редагувати',
+    editRow: 'Редагувати {{name}}',
+    delete: 'Видалити',
+    deleteRow: 'Видалити {{name}}',
   },
   menu: {
     label: 'Головне меню',

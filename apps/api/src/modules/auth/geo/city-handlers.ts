@@ -1,0 +1,89 @@
+import { type City, type CityWrite, citiesResource, type Locale } from '@pult/contract';
+import { sql } from 'kysely';
+import type { Db, Executor } from '../../../db/database.js';
+import { errors } from '../../../http/app-error.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { RecordHandlers } from '../../../resources/crud-routes.js';
+import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
+import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import { nameColumn } from '../people/person-source.js';
+
+interface CityRow {
+  id: number;
+  country_id: number;
+  country_name: string;
+  name_uk: string;
+  name_en: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const CONSTRAINTS: ConstraintFields = {
+  cities_country_name_en_key: { name_en: 'nameTaken' },
+  cities_country_name_uk_key: { name_uk: 'nameTaken' },
+  cities_country_id_fkey: { country_id: 'countryNotFound' },
+};
+const column = (name: string, kind: ListColumn['kind']): ListColumn => ({ sql: sql.ref(`ci.${name}`), kind });
+const FROM = sql`cities ci join countries c on c.id = ci.country_id`;
+const select = (locale: Locale) => sql`ci.*, ${nameColumn('c', locale)} as country_name`;
+
+function source(locale: Locale): ListSource<CityRow, City> {
+  return {
+    descriptor: citiesResource,
+    from: FROM,
+    select: select(locale),
+    columns: {
+      id: column('id', 'integer'),
+      name_uk: column('name_uk', 'text'),
+      name_en: column('name_en', 'text'),
+      country_id: column('country_id', 'integer'),
+      created_at: column('created_at', 'timestamp'),
+    },
+    id: sql.ref('ci.id'),
+    toItem: toCity,
+  };
+}
+
+function toCity(row: CityRow): City {
+  return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+}
+
+/** Cities: each belongs to a country; names are unique within it; one people live in cannot be deleted. */
+export function createCityHandlers(db: Db, clock: Clock): RecordHandlers<number, City, CityWrite, CityWrite> {
+  async function find(executor: Executor, id: number, locale: Locale) {
+    const { rows } = await sql<CityRow>`select ${select(locale)} from ${FROM} where ci.id = ${id}`.execute(
+      executor,
+    );
+    return rows[0] && toCity(rows[0]);
+  }
+  return {
+    list: (request, context) => runList(db, source(context.locale), request),
+    get: (id, context) => find(db, id, context.locale),
+    create: (body, context) =>
+      withConstraintErrors(CONSTRAINTS, async () => {
+        const row = await db.insertInto('cities').values(body).returning('id').executeTakeFirstOrThrow();
+        return (await find(db, row.id, context.locale)) as City;
+      }),
+    update: (id, body, context) =>
+      withConstraintErrors(CONSTRAINTS, async () => {
+        const row = await db
+          .updateTable('cities')
+          .set({ ...body, updated_at: clock() })
+          .where('id', '=', id)
+          .returning('id')
+          .executeTakeFirst();
+        return row && find(db, id, context.locale);
+      }),
+    remove: async (id, context) => {
+      const existing = await find(db, id, context.locale);
+      if (!existing) return undefined;
+      const { rows } = await sql<{ used: boolean }>`select
+        exists (select 1 from users where city_id = ${id}) or exists (select 1 from admins where city_id = ${id}) as used`.execute(
+        db,
+      );
+      if (rows[0]?.used) throw errors.unprocessable('cityInUse');
+      await db.deleteFrom('cities').where('id', '=', id).execute();
+      return existing;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import {
+  adminCreateSchema,
+  adminSchema,
+  adminsResource,
+  adminUpdateSchema,
+  citiesResource,
+  citySchema,
+  cityWriteSchema,
+  countriesResource,
+  countrySchema,
+  countryWriteSchema,
+  lookupResponseSchema,
+  userCreateSchema,
+  userSchema,
+  usersResource,
+  userUpdateSchema,
+} from '@pult/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { requestLocale } from '../../http/locale.js';
+import type { Clock } from '../../lib/clock.js';
+import { crudRoutes } from '../../resources/crud-routes.js';
+import { parseNumericId } from '../../resources/record-id.js';
+import { type AdminGuard, currentAdminId } from './access-guard.js';
+import { createCityHandlers } from './geo/city-handlers.js';
+import { createCountryHandlers } from './geo/country-handlers.js';
+import { createGeoLookups } from './geo/lookups.js';
+import { createPersonHandlers } from './people/person-handlers.js';
+import type { TokenService } from './token-service.js';
+
+export interface ResourceRouteDeps {
+  db: Db;
+  clock: Clock;
+  tokens: TokenService;
+  requireAdmin: AdminGuard;
+}
+
+const cityLookupQuery = z.strictObject({
+  country_id: z
+    .string()
+    .regex(/^\d{1,15}$/, { error: 'invalidValue' })
+    .transform(Number)
+    .optional(),
+});
+
+/** The Users module's records: users, admins, countries, cities, and the lookups of their selects. */
+export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (app, deps) => {
+  const { db, clock, tokens, requireAdmin } = deps;
+  const common = { parseId: parseNumericId, guard: requireAdmin, adminIdOf: currentAdminId };
+
+  await app.register(
+    crudRoutes({
+      ...common,
+      descriptor: usersResource,
+      item: userSchema,
+      create: userCreateSchema,
+      update: userUpdateSchema,
+      handlers: createPersonHandlers({ db, table: 'users', tokens, clock }),
+    }),
+  );
+  await app.register(
+    crudRoutes({
+      ...common,
+      descriptor: adminsResource,
+      item: adminSchema,
+      create: adminCreateSchema,
+      update: adminUpdateSchema,
+      handlers: createPersonHandlers({ db, table: 'admins', tokens, clock }),
+    }),
+  );
+  await app.register(
+    crudRoutes({
+      ...common,
+      descriptor: countriesResource,
+      item: countrySchema,
+      create: countryWriteSchema,
+      update: countryWriteSchema,
+      handlers: createCountryHandlers(db, clock),
+    }),
+  );
+  await app.register(
+    crudRoutes({
+      ...common,
+      descriptor: citiesResource,
+      item: citySchema,
+      create: cityWriteSchema,
+      update: cityWriteSchema,
+      handlers: createCityHandlers(db, clock),
+    }),
+  );
+
+  const lookups = createGeoLookups(db);
+  app.get(
+    `${countriesResource.path}/lookup`,
+    { preHandler: requireAdmin, schema: { response: { 200: lookupResponseSchema } } },
+    async (request) => lookups.countries(requestLocale(request)),
+  );
+  app.get(
+    `${citiesResource.path}/lookup`,
+    {
+      preHandler: requireAdmin,
+      schema: { querystring: cityLookupQuery, response: { 200: lookupResponseSchema } },
+    },
+    async (request) => lookups.cities(requestLocale(request), request.query.country_id),
+  );
+};

@@ -1,0 +1,116 @@
+import {
+  apiKeysResponseSchema,
+  listResponseSchema,
+  regenerateApiKeysResponseSchema,
+  revokeUserTokensResponseSchema,
+  serviceIdentitySchema,
+  settingCreateSchema,
+  settingSchema,
+  settingsResource,
+  settingsResponseSchema,
+  settingUpdateSchema,
+  translateMessage,
+} from '@pult/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../../db/database.js';
+import { errors } from '../../../http/app-error.js';
+import { requestLocale } from '../../../http/locale.js';
+import type { Clock } from '../../../lib/clock.js';
+import { crudRoutes } from '../../../resources/crud-routes.js';
+import { parseListRequest } from '../../../resources/list-request.js';
+import { type AdminGuard, currentAdminId } from '../access-guard.js';
+import type { TokenService } from '../token-service.js';
+import type { ApiKeys } from './api-keys.js';
+import { createSettingHandlers } from './settings-handlers.js';
+import type { SettingsRepository } from './settings-repository.js';
+
+export interface SettingsRouteDeps {
+  db: Db;
+  clock: Clock;
+  settings: SettingsRepository;
+  apiKeys: ApiKeys;
+  tokens: TokenService;
+  requireAdmin: AdminGuard;
+}
+
+const SETTING_KEY = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** `auth/settings`: typed settings and the two platform-wide actions behind the settings screen. */
+export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (app, deps) => {
+  const handlers = createSettingHandlers(deps.db, deps.clock);
+
+  /**
+   * One path, two callers: with `translate=true` it is what the panel reads before anyone signs in
+   * (public settings only, no token); otherwise it is the administrators' list of every setting.
+   */
+  app.get(
+    settingsResource.path,
+    {
+      schema: { response: { 200: z.union([listResponseSchema(settingSchema), settingsResponseSchema]) } },
+    },
+    async (request) => {
+      const { translate, ...params } = request.query as Record<string, unknown>;
+      if (translate !== undefined && translate !== 'true' && translate !== 'false') {
+        throw errors.fields({ translate: 'invalidValue' });
+      }
+      if (translate === 'true') return { items: await deps.settings.listPublic() };
+      await deps.requireAdmin(request);
+      return handlers.list(parseListRequest(settingsResource, params), {
+        locale: requestLocale(request),
+        adminId: currentAdminId(request),
+      });
+    },
+  );
+
+  await app.register(
+    crudRoutes({
+      descriptor: settingsResource,
+      item: settingSchema,
+      create: settingCreateSchema,
+      update: settingUpdateSchema,
+      parseId: (raw) => (SETTING_KEY.test(raw) ? raw : undefined),
+      handlers,
+      guard: deps.requireAdmin,
+      adminIdOf: currentAdminId,
+      list: false,
+    }),
+  );
+
+  app.post(
+    `${settingsResource.path}/revoke-user-tokens`,
+    { preHandler: deps.requireAdmin, schema: { response: { 200: revokeUserTokensResponseSchema } } },
+    async (request) => {
+      const revoked = await deps.tokens.revokeAll(deps.db, 'user', null, 'revoked by an administrator');
+      request.log.info({ revoked, adminId: currentAdminId(request) }, 'All platform user sessions revoked');
+      return {
+        message: translateMessage('userTokensRevoked', requestLocale(request), { count: revoked }),
+        revoked,
+      };
+    },
+  );
+
+  app.post(
+    `${settingsResource.path}/regenerate-api-keys`,
+    { preHandler: deps.requireAdmin, schema: { response: { 200: regenerateApiKeysResponseSchema } } },
+    async (request) => {
+      const keys = await deps.apiKeys.regenerate();
+      request.log.info({ adminId: currentAdminId(request) }, 'Service API keys regenerated');
+      return { message: translateMessage('apiKeysRegenerated', requestLocale(request)), keys };
+    },
+  );
+
+  /** How a platform service checks its key: 200 with its name, or 401. */
+  app.get('/service/whoami', { schema: { response: { 200: serviceIdentitySchema } } }, async (request) => {
+    const header = request.headers['x-api-key'];
+    const service = typeof header === 'string' ? await deps.apiKeys.serviceOf(header) : undefined;
+    if (!service) throw errors.unauthorized('invalidApiKey');
+    return { service };
+  });
+
+  app.get(
+    '/admin/api-keys',
+    { preHandler: deps.requireAdmin, schema: { response: { 200: apiKeysResponseSchema } } },
+    async () => ({ items: await deps.apiKeys.list() }),
+  );
+};

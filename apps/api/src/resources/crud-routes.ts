@@ -1,0 +1,126 @@
+import type { ListResponse, Locale, ResourceDescriptor } from '@pult/contract';
+import { listResponseSchema } from '@pult/contract';
+import type { FastifyPluginAsync, FastifyRequest, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { errors } from '../http/app-error.js';
+import { requestLocale } from '../http/locale.js';
+import { type ListRequest, parseListRequest } from './list-request.js';
+
+/** What a handler knows about the caller. */
+export interface RecordContext {
+  locale: Locale;
+  adminId: number;
+}
+
+/** The five operations of a generic resource; `undefined` from get/update/remove means 404. */
+export interface RecordHandlers<Id, Item, Create, Update> {
+  list(request: ListRequest, context: RecordContext): Promise<ListResponse<Item>>;
+  get(id: Id, context: RecordContext): Promise<Item | undefined>;
+  create(body: Create, context: RecordContext): Promise<Item>;
+  update(id: Id, body: Update, context: RecordContext): Promise<Item | undefined>;
+  remove(id: Id, context: RecordContext): Promise<Item | undefined>;
+}
+
+export interface CrudRouteOptions<
+  Id,
+  ItemSchema extends z.ZodType,
+  CreateSchema extends z.ZodType,
+  UpdateSchema extends z.ZodType,
+> {
+  descriptor: ResourceDescriptor;
+  item: ItemSchema;
+  create: CreateSchema;
+  update: UpdateSchema;
+  /** Turns the path's `{id}` into an id, or undefined when it cannot name a record. */
+  parseId: (raw: string) => Id | undefined;
+  handlers: RecordHandlers<Id, z.infer<ItemSchema>, z.infer<CreateSchema>, z.infer<UpdateSchema>>;
+  /** Authenticates the caller and sets `request.admin`. */
+  guard: preHandlerAsyncHookHandler;
+  /** The signed-in administrator's id, read after the guard ran. */
+  adminIdOf: (request: FastifyRequest) => number;
+  /** False when the resource serves its list itself (settings answer a public variant too). */
+  list?: boolean;
+}
+
+const idParams = z.object({ id: z.string() });
+type IdParams = z.infer<typeof idParams>;
+
+/**
+ * Registers `GET/POST <path>` and `GET/PUT/DELETE <path>/{id}` for one resource, under the
+ * descriptor's path. Bodies are the contract's strict schemas; responses are filtered through the
+ * item schema, so a column that is not in it (a password hash) can never leave the server.
+ */
+export function crudRoutes<
+  Id,
+  ItemSchema extends z.ZodType,
+  CreateSchema extends z.ZodType,
+  UpdateSchema extends z.ZodType,
+>(options: CrudRouteOptions<Id, ItemSchema, CreateSchema, UpdateSchema>): FastifyPluginAsync {
+  const { descriptor, handlers } = options;
+  const path = descriptor.path;
+  const one = `${path}/:id`;
+  const context = (request: FastifyRequest): RecordContext => ({
+    locale: requestLocale(request),
+    adminId: options.adminIdOf(request),
+  });
+  const idOf = (raw: string): Id => {
+    const id = options.parseId(raw);
+    if (id === undefined) throw errors.notFound();
+    return id;
+  };
+  const found = <T>(item: T | undefined): T => {
+    if (item === undefined) throw errors.notFound();
+    return item;
+  };
+
+  return async (app) => {
+    app.addHook('preHandler', options.guard);
+
+    if (options.list !== false) {
+      app.get(path, { schema: { response: { 200: listResponseSchema(options.item) } } }, async (request) =>
+        handlers.list(parseListRequest(descriptor, request.query), context(request)),
+      );
+    }
+
+    app.post(
+      path,
+      // Typed loosely here: the generic schemas would defeat Fastify's reply inference.
+      {
+        schema: {
+          body: options.create,
+          response: { 201: options.item },
+        } satisfies FastifySchema as FastifySchema,
+      },
+      async (request, reply) => {
+        const created = await handlers.create(request.body as z.infer<CreateSchema>, context(request));
+        reply.status(201);
+        return created;
+      },
+    );
+
+    app.get<{ Params: IdParams }>(
+      one,
+      { schema: { params: idParams, response: { 200: options.item } } },
+      async (request) => found(await handlers.get(idOf(request.params.id), context(request))),
+    );
+
+    app.put<{ Params: IdParams }>(
+      one,
+      { schema: { params: idParams, body: options.update, response: { 200: options.item } } },
+      async (request) =>
+        found(
+          await handlers.update(
+            idOf(request.params.id),
+            request.body as z.infer<UpdateSchema>,
+            context(request),
+          ),
+        ),
+    );
+
+    app.delete<{ Params: IdParams }>(
+      one,
+      { schema: { params: idParams, response: { 200: options.item } } },
+      async (request) => found(await handlers.remove(idOf(request.params.id), context(request))),
+    );
+  };
+}

@@ -1,0 +1,110 @@
+import {
+  type Condition,
+  effectiveSort,
+  type ListResponse,
+  pageCountOf,
+  type ResourceDescriptor,
+  type SortTerm,
+} from '@pult/contract';
+import { type RawBuilder, sql } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { ListRequest } from './list-request.js';
+
+/** How the database compares a column: decides the cast of a bound filter value. */
+export type ColumnKind = 'text' | 'integer' | 'timestamp' | 'date' | 'boolean';
+
+export interface ListColumn {
+  sql: RawBuilder<unknown>;
+  kind: ColumnKind;
+}
+
+/**
+ * Where a resource's list reads from. Every sortable or filterable field of the descriptor needs a
+ * column here; the SQL is built from the descriptor's grammar only, and values are always bound.
+ */
+export interface ListSource<Row, Item> {
+  descriptor: ResourceDescriptor;
+  /** `FROM` clause, joins included. */
+  from: RawBuilder<unknown>;
+  /** The select list; it may depend on the language (names of referenced records). */
+  select: RawBuilder<unknown>;
+  columns: Record<string, ListColumn>;
+  /** Unique tie-breaker appended to every sort, so pages never overlap or skip rows. */
+  id: RawBuilder<unknown>;
+  toItem: (row: Row) => Item;
+}
+
+export async function runList<Row, Item>(
+  executor: Executor,
+  source: ListSource<Row, Item>,
+  request: ListRequest,
+): Promise<ListResponse<Item>> {
+  const { query, conditions } = request;
+  const where = whereClause(source, conditions);
+  const orderBy = orderByClause(source, effectiveSort(source.descriptor, query));
+  const offset = (query.page - 1) * query.perPage;
+  const [rows, count] = await Promise.all([
+    sql<Row>`select ${source.select} from ${source.from} ${where} order by ${orderBy} limit ${query.perPage} offset ${offset}`.execute(
+      executor,
+    ),
+    sql<{ total: number }>`select count(*)::int as total from ${source.from} ${where}`.execute(executor),
+  ]);
+  const total = Number(count.rows[0]?.total ?? 0);
+  return { items: rows.rows.map(source.toItem), total, pageCount: pageCountOf(total, query.perPage) };
+}
+
+function columnOf(
+  source: Pick<ListSource<never, never>, 'columns' | 'descriptor'>,
+  field: string,
+): ListColumn {
+  const column = source.columns[field];
+  // The grammar only admits descriptor fields, so a gap here is a programming error, not bad input.
+  if (!column) throw new Error(`List of ${source.descriptor.name} has no column for field "${field}"`);
+  return column;
+}
+
+function whereClause<Row, Item>(source: ListSource<Row, Item>, conditions: Condition[]): RawBuilder<unknown> {
+  if (conditions.length === 0) return sql``;
+  const parts = conditions.map((condition) => conditionSql(columnOf(source, condition.field), condition));
+  return sql`where ${sql.join(parts, sql` and `)}`;
+}
+
+function conditionSql(column: ListColumn, condition: Condition): RawBuilder<unknown> {
+  const expr = column.sql;
+  switch (condition.type) {
+    case 'text':
+      return sql`${expr} ilike ${`%${escapeLike(condition.value)}%`}`;
+    case 'number':
+      return sql`${expr} = ${typed(column.kind, condition.value)}`;
+    case 'select':
+      return sql`${expr} = ${typed(column.kind, condition.value)}`;
+    case 'date':
+      if (column.kind === 'date')
+        return sql`${expr} between ${condition.from}::date and ${condition.to}::date`;
+      // A day is a UTC day: from its midnight up to, not including, the next day's midnight.
+      return sql`${expr} >= (${condition.from}::date)::timestamp at time zone 'UTC' and ${expr} < (${condition.to}::date + 1)::timestamp at time zone 'UTC'`;
+  }
+}
+
+/** Binds a value with the column's type, so an integer column is compared (and indexed) as one. */
+function typed(kind: ColumnKind, value: string | number | boolean): RawBuilder<unknown> {
+  if (kind === 'integer') return sql`${value}::bigint`;
+  if (kind === 'boolean') return sql`${value}::boolean`;
+  return sql`${String(value)}::text`;
+}
+
+function orderByClause<Row, Item>(source: ListSource<Row, Item>, sort: SortTerm[]): RawBuilder<unknown> {
+  const terms = sort.map((term) => sql`${columnOf(source, term.field).sql} ${direction(term)}`);
+  // The tie-breaker follows the first term's direction, so one (column, id) index serves both ways.
+  terms.push(sql`${source.id} ${direction(sort[0] ?? { field: 'id', direction: 'asc' })}`);
+  return sql.join(terms, sql`, `);
+}
+
+function direction(term: SortTerm): RawBuilder<unknown> {
+  return term.direction === 'desc' ? sql`desc` : sql`asc`;
+}
+
+/** `%`, `_` and `\` typed in a filter are matched literally. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

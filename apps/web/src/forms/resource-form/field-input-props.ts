@@ -1,0 +1,11 @@
+import type { FormFieldDescriptor } from '@pult/contract';
+import type { ResourceFormApi } from './use-resource-form';
+
+/** What every input of a resource form gets. */
+export interface FieldInputProps {
+  form: ResourceFormApi;
+  field: FormFieldDescriptor;
+  /** The translated label. */
+  label: string;
+  disabled?: boolean;
+}

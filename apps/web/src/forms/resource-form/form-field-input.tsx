@@ -1,0 +1,72 @@
+import TextField from '@mui/material/TextField';
+import { useController } from 'react-hook-form';
+import type { FieldInputProps } from './field-input-props';
+import { integerInputValue } from './form-values';
+import { LookupInput } from './lookup-input';
+import { PasswordInput } from './password-input';
+import { SelectInput } from './select-input';
+import { TagsInput } from './tags-input';
+import { useFieldErrorText } from './use-field-error-text';
+
+export interface FormFieldInputProps extends FieldInputProps {
+  /** The translated label of the field a dependent lookup waits for (see `dependsOn`). */
+  parentLabel?: string;
+}
+
+/** One field of a resource form, rendered by its input kind, with its error underneath. */
+export function FormFieldInput({ parentLabel, ...props }: FormFieldInputProps) {
+  const { input } = props.field;
+  switch (input.kind) {
+    case 'password':
+      return <PasswordInput {...props} />;
+    case 'select':
+      return <SelectInput {...props} options={input.options} />;
+    case 'lookup':
+      return (
+        <LookupInput
+          {...props}
+          lookup={input.lookup}
+          dependsOn={input.dependsOn && { ...input.dependsOn, label: parentLabel ?? input.dependsOn.field }}
+        />
+      );
+    case 'tags':
+      return <TagsInput {...props} />;
+    default:
+      return <PlainInput {...props} />;
+  }
+}
+
+const INPUT_TYPES: Partial<Record<string, string>> = { email: 'email', date: 'date' };
+
+/** Text, e-mail, long text, date and integer inputs: a text field bound to the form. */
+function PlainInput({ form, field, label, disabled }: FieldInputProps) {
+  const { kind } = field.input;
+  const { field: input } = useController({ name: field.name, control: form.control });
+  const errorText = useFieldErrorText(form, field.name);
+  const value = input.value === null || input.value === undefined ? '' : String(input.value);
+  return (
+    <TextField
+      fullWidth
+      label={label}
+      required={field.required}
+      disabled={disabled}
+      type={INPUT_TYPES[kind] ?? 'text'}
+      multiline={kind === 'textarea'}
+      minRows={kind === 'textarea' ? 3 : undefined}
+      name={input.name}
+      inputRef={input.ref}
+      value={value}
+      onChange={(event) =>
+        input.onChange(kind === 'integer' ? integerInputValue(event.target.value) : event.target.value)
+      }
+      onBlur={input.onBlur}
+      error={errorText !== undefined}
+      helperText={errorText}
+      slotProps={{
+        // A date input always shows its own placeholder, which would overlap a resting label.
+        inputLabel: kind === 'date' ? { shrink: true } : undefined,
+        htmlInput: kind === 'integer' ? { inputMode: 'numeric' } : undefined,
+      }}
+    />
+  );
+}

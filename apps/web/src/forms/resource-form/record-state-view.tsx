@@ -1,0 +1,17 @@
+import Alert from '@mui/material/Alert';
+import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../ui/page-loading';
+import type { RecordState } from './use-record';
+
+/** What an edit screen shows until its record is there: a spinner, "Record not found" or the failure. */
+export function RecordStateView({ state }: { state: Exclude<RecordState<unknown>, { status: 'ready' }> }) {
+  const { t } = useTranslation();
+  switch (state.status) {
+    case 'loading':
+      return <PageLoading />;
+    case 'notFound':
+      return <Alert severity="warning">{t('common.recordNotFound')}</Alert>;
+    case 'error':
+      return <Alert severity="error">{t('common.loadFailed')}</Alert>;
+  }
+}

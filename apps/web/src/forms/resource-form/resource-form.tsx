@@ -1,0 +1,108 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import type { FormFieldDescriptor } from '@pult/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import type { TextKey } from '../view-text';
+import { FormFieldInput } from './form-field-input';
+import { type UseResourceFormOptions, useResourceForm } from './use-resource-form';
+
+export interface ResourceFormProps extends UseResourceFormOptions {
+  onCancel: () => void;
+  /**
+   * Shows a Delete button (edit mode) that asks for confirmation before calling this. It settles when
+   * the deletion is over and announces the outcome itself.
+   */
+  onDelete?: () => Promise<void>;
+  deleting?: boolean;
+  /** What the delete confirmation says; a generic "deleted for good" by default. */
+  deleteTitle?: string;
+  deleteText?: string;
+  /** One column suits a narrow dialog; two suit a page. */
+  columns?: 1 | 2;
+}
+
+// Long texts and lists need the whole row; the e-mail heads a person's form on a row of its own.
+const FULL_ROW_KINDS = new Set(['textarea', 'tags', 'email']);
+
+function fieldSpan(field: FormFieldDescriptor, columns: 1 | 2) {
+  return columns === 1 || FULL_ROW_KINDS.has(field.input.kind) ? 12 : { xs: 12, sm: 6 };
+}
+
+/** A create/edit form laid out from a contract form descriptor, with Save, Cancel and (edit) Delete. */
+export function ResourceForm({
+  onCancel,
+  onDelete,
+  deleting = false,
+  deleteTitle,
+  deleteText,
+  columns = 2,
+  ...options
+}: ResourceFormProps) {
+  const { t } = useTranslation();
+  const { form, fields, submit, saving } = useResourceForm(options);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const busy = saving || deleting;
+  const labelOf = (name: string) => {
+    const field = fields.find((item) => item.name === name);
+    return field ? t(field.label as TextKey) : name;
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Grid container spacing={2}>
+        {fields.map((field) => (
+          <Grid key={field.name} size={fieldSpan(field, columns)}>
+            <FormFieldInput
+              form={form}
+              field={field}
+              label={t(field.label as TextKey)}
+              disabled={busy}
+              parentLabel={
+                field.input.kind === 'lookup' && field.input.dependsOn
+                  ? labelOf(field.input.dependsOn.field)
+                  : undefined
+              }
+            />
+          </Grid>
+        ))}
+      </Grid>
+      <Stack direction="row" spacing={1} sx={{ mt: 3, alignItems: 'center' }}>
+        {onDelete && options.mode === 'edit' && (
+          <Button
+            color="error"
+            startIcon={<DeleteOutlineIcon />}
+            onClick={() => setConfirmingDelete(true)}
+            disabled={saving}
+            loading={deleting}
+          >
+            {t('form.delete')}
+          </Button>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <Button onClick={onCancel} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={deleting} loading={saving}>
+          {t('common.save')}
+        </Button>
+      </Stack>
+      {onDelete && (
+        <ConfirmDialog
+          open={confirmingDelete}
+          title={deleteTitle ?? t('form.deleteTitle')}
+          text={deleteText ?? t('form.deleteText')}
+          confirmLabel={t('form.delete')}
+          destructive
+          busy={deleting}
+          onConfirm={() => void onDelete().finally(() => setConfirmingDelete(false))}
+          onClose={() => setConfirmingDelete(false)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,12 @@
+import { useFormState } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldErrorText } from '../field-error-text';
+import { fieldErrorOf } from './form-values';
+import type { ResourceFormApi } from './use-resource-form';
+
+/** The translated text under a field (a schema's message key or a server text), if it has an error. */
+export function useFieldErrorText(form: ResourceFormApi, name: string): string | undefined {
+  const { t } = useTranslation();
+  const { errors } = useFormState({ control: form.control, name });
+  return fieldErrorText(t, fieldErrorOf(errors, name));
+}

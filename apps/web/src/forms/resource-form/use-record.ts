@@ -1,0 +1,42 @@
+import type { ResourceDescriptor } from '@pult/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useServices } from '../../app/services-context';
+import { isHttpError } from '../../http/http-error';
+import { fetchRecord, type RecordId, type ResourceRecord, resourceKeys } from '../../resources/resource-api';
+
+export type RecordState<Item> =
+  | { status: 'loading' }
+  | { status: 'notFound' }
+  | { status: 'error' }
+  | { status: 'ready'; record: Item };
+
+/**
+ * One record for an edit screen. A missing id (a bad `?id=`) and a 404 are the same to the
+ * administrator: there is nothing to edit.
+ */
+export function useRecord<Item = ResourceRecord>(
+  resource: ResourceDescriptor,
+  id: RecordId | null,
+): RecordState<Item> {
+  const services = useServices();
+  const query = useQuery({
+    queryKey: resourceKeys.one(resource, id ?? ''),
+    queryFn: ({ signal }) => fetchRecord<Item>(services, resource, id ?? '', signal),
+    enabled: id !== null,
+    // An edit form starts from what the server has now, not from a list page's cache.
+    staleTime: 0,
+  });
+  if (id === null) return { status: 'notFound' };
+  if (query.data !== undefined) return { status: 'ready', record: query.data };
+  if (query.isError) {
+    return isHttpError(query.error) && query.error.status === 404 ? { status: 'notFound' } : { status: 'error' };
+  }
+  return { status: 'loading' };
+}
+
+/** The id of an edit route's `?id=`: a positive whole number, else null. */
+export function parseRecordId(value: string | null): number | null {
+  if (value === null || !/^[1-9]\d{0,15}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) ? id : null;
+}

@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormDescriptor, FormFieldDescriptor, ResourceDescriptor } from '@pult/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { type UseFormReturn, type UseFormSetError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useServices } from '../../app/services-context';
+import { fieldErrorsOf, isHttpError, joinFieldErrors, serverMessage } from '../../http/http-error';
+import { notifier } from '../../notify/notifier';
+import {
+  createRecord,
+  type RecordId,
+  type ResourceRecord,
+  resourceKeys,
+  updateRecord,
+} from '../../resources/resource-api';
+import { applyServerFieldErrors } from '../apply-server-errors';
+import { dependentFields, type FormMode, type FormValues, toFormValues, visibleFields } from './form-values';
+
+/** The react-hook-form instance of a resource form. */
+export type ResourceFormApi = UseFormReturn<FormValues, unknown, FormValues>;
+
+export interface UseResourceFormOptions {
+  form: FormDescriptor;
+  resource: ResourceDescriptor;
+  mode: FormMode;
+  /** The record being edited (edit mode). */
+  record?: ResourceRecord;
+  /** The record's id in its URL; defaults to `record.id`. */
+  id?: RecordId;
+  /** Starting values of a new record (e.g. the status of a fresh account). */
+  initialValues?: FormValues;
+  onSaved?: (record: ResourceRecord) => void;
+}
+
+/**
+ * A create/edit form driven by a contract form descriptor: validated by the descriptor's schema, saved
+ * with the generic resource calls, server field errors shown under their fields.
+ */
+export function useResourceForm({
+  form: descriptor,
+  resource,
+  mode,
+  record,
+  id,
+  initialValues,
+  onSaved,
+}: UseResourceFormOptions) {
+  const services = useServices();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const fields = useMemo(() => visibleFields(descriptor, mode), [descriptor, mode]);
+  const schema = (mode === 'create' ? descriptor.createSchema : descriptor.updateSchema) as z.ZodType<
+    FormValues,
+    FormValues
+  >;
+  const form: ResourceFormApi = useForm<FormValues, unknown, FormValues>({
+    defaultValues: toFormValues(fields, record, initialValues),
+    mode: 'onTouched',
+    resolver: zodResolver(schema),
+  });
+
+  useClearDependents(form, fields);
+
+  const recordId = id ?? (record?.id as RecordId | undefined);
+  const save = useMutation({
+    // Only the schema's output is sent: bodies are strict, and it has turned empty inputs into null.
+    mutationFn: (body: FormValues) => {
+      if (mode === 'create') return createRecord(services, resource, body);
+      if (recordId === undefined) throw new Error('useResourceForm: edit mode needs the record id');
+      return updateRecord(services, resource, recordId, body);
+    },
+    onSuccess: (saved) => {
+      notifier.notify('success', t('common.saveSuccess'));
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource) });
+      onSaved?.(saved);
+    },
+    onError: (error) => {
+      // A 403 has already been announced by the HTTP client.
+      if (isHttpError(error) && error.status === 403) return;
+      notifier.notify('error', showSaveError(error, fields, form.setError) ?? t('common.saveError'));
+    },
+  });
+
+  return {
+    form,
+    fields,
+    // Failures are shown by onError; `mutate` never rejects.
+    submit: form.handleSubmit((values) => save.mutate(values)),
+    saving: save.isPending,
+  };
+}
+
+/**
+ * Puts a 422's per-field texts under the form's fields and returns the text for the notice: texts for
+ * fields the form lacks, or the server's general message; null when the generic save error fits best.
+ */
+function showSaveError(
+  error: unknown,
+  fields: readonly { name: string }[],
+  setError: UseFormSetError<FormValues>,
+): string | null {
+  const perField = fieldErrorsOf(error);
+  if (perField) {
+    const names = new Set(fields.map((field) => field.name));
+    const own: Record<string, string> = {};
+    const foreign: string[] = [];
+    for (const [field, text] of Object.entries(joinFieldErrors(perField))) {
+      if (names.has(field)) own[field] = text;
+      else foreign.push(text);
+    }
+    applyServerFieldErrors(setError, own);
+    return foreign.length > 0 ? foreign.join(', ') : null;
+  }
+  if (!isHttpError(error) || error.status === 0) return null;
+  return serverMessage(error.body);
+}
+
+/** Choosing another country empties the city: the old one is not among the new country's cities. */
+function useClearDependents(form: ResourceFormApi, fields: readonly FormFieldDescriptor[]) {
+  const dependents = useMemo(() => dependentFields(fields), [fields]);
+  useEffect(() => {
+    if (dependents.size === 0) return;
+    const subscription = form.watch((_values, { name, type }) => {
+      // Only the user's own changes: a reset to the record's values must keep its city.
+      if (type !== 'change' || !name) return;
+      for (const child of dependents.get(name) ?? []) {
+        form.setValue(child, '', { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [form, dependents]);
+}

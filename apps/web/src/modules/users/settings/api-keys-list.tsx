@@ -1,0 +1,51 @@
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/use-locale';
+import { useApiKeys } from './use-api-keys';
+
+/** Server dates are ISO strings; anything unparsable is shown as it came. */
+function formatDateTime(value: string, locale: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? value
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** The services' current API keys, known by their first characters only. */
+export function ApiKeysList() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { keys, loading, failed } = useApiKeys();
+  if (loading) return <CircularProgress size={24} aria-label={t('app.loading')} />;
+  if (failed) return <Alert severity="error">{t('common.loadFailed')}</Alert>;
+  if (keys.length === 0) {
+    return <Typography color="text.secondary">{t('settings.apiKeys.empty')}</Typography>;
+  }
+  return (
+    <Table size="small" aria-label={t('settings.apiKeys.title')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('settings.apiKeys.serviceColumn')}</TableCell>
+          <TableCell>{t('settings.apiKeys.prefix')}</TableCell>
+          <TableCell>{t('common.fields.created_at')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {keys.map((key) => (
+          <TableRow key={key.service}>
+            <TableCell>{t(`settings.apiKeys.service.${key.service}`)}</TableCell>
+            <TableCell sx={{ fontFamily: 'monospace' }}>{`${key.prefix}…`}</TableCell>
+            <TableCell>{formatDateTime(key.created_at, locale)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

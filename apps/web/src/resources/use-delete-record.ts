@@ -1,0 +1,32 @@
+import type { ResourceDescriptor } from '@pult/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/services-context';
+import { isHttpError, serverMessage } from '../http/http-error';
+import { notifier } from '../notify/notifier';
+import { deleteRecord, type RecordId, resourceKeys } from './resource-api';
+
+/**
+ * Deletes one record of a resource and refreshes everything cached about it (lists and the record).
+ * Outcomes are announced as notices; the server's own text is preferred when it explains a refusal
+ * (an administrator deleting themselves, a country still in use).
+ */
+export function useDeleteRecord(descriptor: ResourceDescriptor) {
+  const services = useServices();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (id: RecordId) => deleteRecord(services, descriptor, id),
+    onSuccess: () => {
+      notifier.notify('success', t('common.deleteSuccess'));
+    },
+    onError: (error) => {
+      // A 403 has already been announced by the HTTP client.
+      if (isHttpError(error) && error.status === 403) return;
+      const text = isHttpError(error) && error.status < 500 ? serverMessage(error.body) : null;
+      notifier.notify('error', text ?? t('common.deleteError'));
+    },
+    // A refused delete may still mean the list is stale (someone else deleted the record).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(descriptor) }),
+  });
+}

@@ -1,0 +1,4 @@
+export { ResourceTable, type ResourceTableProps } from './resource-table';
+export { DeleteRowButton, EditRowLink, RowActionSpacer } from './row-actions';
+export { type ResourceList, useResourceList } from './use-resource-list';
+export { type TableState, useTableState } from './use-table-state';

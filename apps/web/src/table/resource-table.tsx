@@ -1,0 +1,340 @@
+import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { FieldDescriptor, ResourceDescriptor } from '@pult/contract';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceRecord } from '../resources/resource-api';
+import { CellValue } from './cell-value';
+import { FilterCell } from './filter-cell';
+import { listErrorView } from './list-error';
+import { TablePaginationBar } from './table-pagination-bar';
+import { useLabelText } from './use-label-text';
+import { useResourceList } from './use-resource-list';
+import { useTableState } from './use-table-state';
+
+export interface ResourceTableProps<Item extends ResourceRecord = ResourceRecord> {
+  descriptor: ResourceDescriptor;
+  /** Buttons of one row, shown in a last column that stays in view while the table scrolls sideways. */
+  rowActions?: (item: Item) => ReactNode;
+  /** Shown above the table, left of the table's own buttons. */
+  toolbar?: ReactNode;
+  /** Names of the descriptor's fields to show, in this order; all of them by default. */
+  columns?: readonly string[];
+  /** A row's React key; `id`, else `key`, else the position. */
+  rowKey?: (item: Item, index: number) => string | number;
+  /** Accessible name of the table (usually the page title). */
+  label?: string;
+}
+
+const headCellSx = {
+  bgcolor: 'grey.50',
+  fontWeight: 600,
+  fontSize: 13,
+  color: 'text.secondary',
+  whiteSpace: 'nowrap',
+  py: 1,
+} satisfies SxProps<Theme>;
+
+const filterCellSx = {
+  bgcolor: 'grey.50',
+  verticalAlign: 'top',
+  py: 0.75,
+  px: 1,
+} satisfies SxProps<Theme>;
+
+/** The actions column stays at the right edge while the rest scrolls under it. */
+const stickyActionsSx = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+} satisfies SxProps<Theme>;
+
+function defaultRowKey(item: ResourceRecord, index: number): string | number {
+  const id = item.id ?? item.key;
+  return typeof id === 'string' || typeof id === 'number' ? id : index;
+}
+
+/**
+ * A server-side table of any resource: the descriptor gives the columns, their sorting and filters;
+ * the URL holds page, page size, sort and filters with the API's own grammar (spec §4, §9).
+ */
+export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
+  descriptor,
+  rowActions,
+  toolbar,
+  columns,
+  rowKey = defaultRowKey,
+  label,
+}: ResourceTableProps<Item>) {
+  const { t } = useTranslation();
+  const labelText = useLabelText();
+  const state = useTableState(descriptor);
+  const { query } = state;
+  const list = useResourceList<Item>(descriptor, query);
+  const errors = listErrorView(list.error);
+  const fields = useMemo(() => pickFields(descriptor, columns), [descriptor, columns]);
+  const columnCount = fields.length + (rowActions ? 1 : 0);
+  const hasFilters = Object.keys(query.filters).length > 0;
+  const hasFilterRow = fields.some((field) => field.filter);
+  const refreshing = list.isFetching && !list.isPending;
+
+  // A page past the end (the last record of the last page deleted, an old link) moves to the last one.
+  const settled = !list.isPending && !list.isError && !list.isPlaceholderData;
+  const lastPage = Math.max(1, list.pageCount);
+  const { replacePage } = state;
+  useEffect(() => {
+    if (settled && query.page > lastPage) replacePage(lastPage);
+  }, [settled, query.page, lastPage, replacePage]);
+
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', gap: 1, px: 2, py: 1, minHeight: 52, flexWrap: 'wrap' }}
+      >
+        <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          {toolbar}
+        </Box>
+        {hasFilters && (
+          <Button size="small" startIcon={<FilterAltOffIcon />} onClick={state.clearFilters}>
+            {t('table.clearFilters')}
+          </Button>
+        )}
+        <Tooltip title={t('table.refresh')}>
+          <IconButton size="small" aria-label={t('table.refresh')} onClick={list.refetch}>
+            <RefreshIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      {/* Reserved even when idle, so the table does not jump when loading starts. */}
+      <Box sx={{ height: 2 }}>
+        {refreshing && <LinearProgress aria-label={t('app.loading')} sx={{ height: 2 }} />}
+      </Box>
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={label} aria-busy={list.isFetching} sx={{ minWidth: 640 }}>
+          <TableHead>
+            <TableRow>
+              {fields.map((field) => {
+                const direction = state.sort?.field === field.name ? state.sort.direction : undefined;
+                return (
+                  <TableCell
+                    key={field.name}
+                    sx={headCellSx}
+                    sortDirection={direction ?? false}
+                    aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {field.sortable ? (
+                      <TableSortLabel
+                        active={direction !== undefined}
+                        direction={direction ?? 'asc'}
+                        onClick={() => state.toggleSort(field.name)}
+                      >
+                        {labelText(field.label)}
+                      </TableSortLabel>
+                    ) : (
+                      labelText(field.label)
+                    )}
+                  </TableCell>
+                );
+              })}
+              {rowActions && (
+                <TableCell align="right" sx={[headCellSx, stickyActionsSx]}>
+                  {t('table.actions')}
+                </TableCell>
+              )}
+            </TableRow>
+            {hasFilterRow && (
+              <TableRow>
+                {fields.map((field) => (
+                  <TableCell key={field.name} sx={filterCellSx}>
+                    <FilterCell
+                      field={field}
+                      label={labelText(field.label)}
+                      value={query.filters[field.name] ?? ''}
+                      filters={query.filters}
+                      onChange={(value) => state.setFilter(field.name, value)}
+                      serverError={errors.filters[field.name]}
+                    />
+                  </TableCell>
+                ))}
+                {rowActions && <TableCell sx={[filterCellSx, stickyActionsSx]} />}
+              </TableRow>
+            )}
+          </TableHead>
+          <TableBody
+            sx={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms ease-in-out' }}
+          >
+            {list.isError ? (
+              <MessageRow colSpan={columnCount}>
+                <ListErrorMessage
+                  hasFilterErrors={Object.keys(errors.filters).length > 0}
+                  general={errors.general}
+                  onRetry={list.refetch}
+                />
+              </MessageRow>
+            ) : list.isPending ? (
+              <SkeletonRows rows={Math.min(query.perPage, 10)} columns={columnCount} />
+            ) : list.items.length === 0 ? (
+              <MessageRow colSpan={columnCount}>
+                <Typography color="text.secondary">{t('table.empty')}</Typography>
+                {hasFilters && (
+                  <Button size="small" onClick={state.clearFilters} sx={{ mt: 1 }}>
+                    {t('table.clearFilters')}
+                  </Button>
+                )}
+              </MessageRow>
+            ) : (
+              list.items.map((item, index) => (
+                <TableRow
+                  key={rowKey(item, index)}
+                  hover
+                  sx={{
+                    '&:last-child td': { borderBottom: 0 },
+                    // The sticky cell is opaque, so it takes the row's hover tint itself.
+                    '&:hover td.sticky-actions': {
+                      backgroundImage: (theme) =>
+                        `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+                    },
+                  }}
+                >
+                  {fields.map((field) => (
+                    <TableCell key={field.name} sx={{ whiteSpace: 'nowrap', fontSize: 13, py: 0.75 }}>
+                      <CellValue display={field.display} value={item[field.name]} item={item} />
+                    </TableCell>
+                  ))}
+                  {rowActions && (
+                    <TableCell
+                      align="right"
+                      className="sticky-actions"
+                      sx={[stickyActionsSx, { bgcolor: 'background.paper', whiteSpace: 'nowrap', py: 0.25 }]}
+                    >
+                      {rowActions(item)}
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {!list.isPending && !list.isError && (
+        <TablePaginationBar
+          page={query.page}
+          pageCount={list.pageCount}
+          perPage={query.perPage}
+          total={list.total}
+          onPage={state.setPage}
+          onPerPage={state.setPerPage}
+        />
+      )}
+    </Paper>
+  );
+}
+
+function pickFields(
+  descriptor: ResourceDescriptor,
+  columns: readonly string[] | undefined,
+): FieldDescriptor[] {
+  if (!columns) return [...descriptor.fields];
+  return columns.flatMap((name) => descriptor.fields.filter((field) => field.name === name));
+}
+
+function MessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan} sx={{ py: 6, textAlign: 'center', borderBottom: 0 }}>
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function ListErrorMessage({
+  hasFilterErrors,
+  general,
+  onRetry,
+}: {
+  hasFilterErrors: boolean;
+  general: string | null;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  // The server refused a filter: the message is under that filter, and retrying would fail again.
+  if (hasFilterErrors && general === null) {
+    return (
+      <Alert severity="warning" sx={{ display: 'inline-flex', textAlign: 'left' }}>
+        {t('table.invalidFilters')}
+      </Alert>
+    );
+  }
+  return (
+    <Alert
+      severity="error"
+      sx={{ display: 'inline-flex', textAlign: 'left', alignItems: 'center' }}
+      action={
+        <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={onRetry}>
+          {t('table.retry')}
+        </Button>
+      }
+    >
+      {t('common.loadFailed')}
+      {general && (
+        <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+          {general}
+        </Typography>
+      )}
+    </Alert>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {Array.from({ length: rows }, (_, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place
+        <TableRow key={row}>
+          {Array.from({ length: columns }, (_, column) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: as above
+            <TableCell key={column} sx={{ py: 1 }}>
+              {row === 0 && column === 0 && (
+                <Box component="span" sx={visuallyHidden}>
+                  {t('app.loading')}
+                </Box>
+              )}
+              <Skeleton variant="text" width={`${60 + ((row * 7 + column * 13) % 35)}%`} />
+            </TableCell>
+          ))}
+        </TableRow>
+      ))}
+    </>
+  );
+}

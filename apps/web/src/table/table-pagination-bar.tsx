@@ -1,0 +1,158 @@
+import FirstPageIcon from '@mui/icons-material/FirstPage';
+import LastPageIcon from '@mui/icons-material/LastPage';
+import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
+import NavigateNextIcon from '@mui/icons-material/NavigateNext';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { PAGE_SIZE_OPTIONS, type PageSize } from '@pult/contract';
+import { type ReactElement, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../i18n/use-locale';
+import { paginationItems } from './pagination-model';
+
+export interface TablePaginationBarProps {
+  page: number;
+  pageCount: number;
+  perPage: PageSize;
+  total: number;
+  onPage: (page: number) => void;
+  onPerPage: (perPage: PageSize) => void;
+}
+
+/** Spec §9: first, previous, up to ten page buttons with ellipses, next, last, and the page size. */
+export function TablePaginationBar({
+  page,
+  pageCount,
+  perPage,
+  total,
+  onPage,
+  onPerPage,
+}: TablePaginationBarProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const sizeLabelId = useId();
+  const number = new Intl.NumberFormat(locale);
+  const from = total === 0 ? 0 : Math.min((page - 1) * perPage + 1, total);
+  const to = Math.min(page * perPage, total);
+  const atStart = page <= 1;
+  const atEnd = page >= pageCount;
+
+  return (
+    <Stack
+      direction="row"
+      sx={{
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        flexWrap: 'wrap',
+        columnGap: 2,
+        rowGap: 1,
+        px: 2,
+        py: 1,
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography id={sizeLabelId} variant="body2" color="text.secondary">
+          {t('table.rowsPerPage')}
+        </Typography>
+        <Select
+          size="small"
+          variant="standard"
+          disableUnderline
+          value={perPage}
+          onChange={(event) => onPerPage(Number(event.target.value) as PageSize)}
+          SelectDisplayProps={{ 'aria-labelledby': sizeLabelId }}
+          sx={{ fontSize: 14, '& .MuiSelect-select': { py: 0.25 } }}
+        >
+          {PAGE_SIZE_OPTIONS.map((size) => (
+            <MenuItem key={size} value={size}>
+              {size}
+            </MenuItem>
+          ))}
+        </Select>
+        <Typography variant="body2" color="text.secondary" sx={{ pl: 2 }} aria-live="polite">
+          {t('table.range', {
+            from: number.format(from),
+            to: number.format(to),
+            total: number.format(total),
+          })}
+        </Typography>
+      </Stack>
+      <Box component="nav" aria-label={t('table.pagination')}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.25 }}>
+          <NavButton label={t('table.firstPage')} disabled={atStart} onClick={() => onPage(1)}>
+            <FirstPageIcon fontSize="small" />
+          </NavButton>
+          <NavButton label={t('table.previousPage')} disabled={atStart} onClick={() => onPage(page - 1)}>
+            <NavigateBeforeIcon fontSize="small" />
+          </NavButton>
+          {paginationItems(page, pageCount).map((item, index) =>
+            item === 'ellipsis' ? (
+              <Box
+                // Two ellipses at most; their position tells them apart.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the position is the identity here
+                key={`ellipsis-${index}`}
+                component="span"
+                aria-hidden
+                sx={{ px: 0.5, color: 'text.secondary', userSelect: 'none' }}
+              >
+                …
+              </Box>
+            ) : (
+              <Button
+                key={item}
+                size="small"
+                variant={item === page ? 'contained' : 'text'}
+                color={item === page ? 'primary' : 'inherit'}
+                aria-current={item === page ? 'page' : undefined}
+                aria-label={t('table.page', { page: item })}
+                onClick={() => onPage(item)}
+                disableElevation
+                sx={{ minWidth: 32, height: 32, px: 1 }}
+              >
+                {number.format(item)}
+              </Button>
+            ),
+          )}
+          <NavButton label={t('table.nextPage')} disabled={atEnd} onClick={() => onPage(page + 1)}>
+            <NavigateNextIcon fontSize="small" />
+          </NavButton>
+          <NavButton label={t('table.lastPage')} disabled={atEnd} onClick={() => onPage(pageCount)}>
+            <LastPageIcon fontSize="small" />
+          </NavButton>
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}
+
+function NavButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactElement;
+}) {
+  const button = (
+    <IconButton size="small" aria-label={label} disabled={disabled} onClick={onClick}>
+      {children}
+    </IconButton>
+  );
+  // A disabled button fires no events, so its tooltip needs a wrapper to hear the pointer.
+  return (
+    <Tooltip title={label}>
+      <span>{button}</span>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,134 @@
+import { adminsResource, countriesResource, type ListQuery, usersResource } from '@pult/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  activeSort,
+  clearFilters,
+  readTableState,
+  setFilter,
+  setPage,
+  setPerPage,
+  toggleSort,
+  writeTableState,
+} from './table-url-state';
+
+const read = (search: string) => readTableState(usersResource, new URLSearchParams(search));
+const write = (search: string, query: ListQuery) =>
+  decodeURIComponent(writeTableState(new URLSearchParams(search), query).toString());
+
+describe('readTableState', () => {
+  it('is the empty query without parameters', () => {
+    expect(read('')).toEqual({ page: 1, perPage: 10, sort: [], filters: {} });
+  });
+
+  it('reads the API grammar', () => {
+    expect(
+      read(
+        'page=2&perPage=20&sort=-created_at,email&filter[email]=ann&filter[created_at]=2025-01-01,2025-01-31',
+      ),
+    ).toEqual({
+      page: 2,
+      perPage: 20,
+      sort: [
+        { field: 'created_at', direction: 'desc' },
+        { field: 'email', direction: 'asc' },
+      ],
+      filters: { email: 'ann', created_at: '2025-01-01,2025-01-31' },
+    });
+  });
+
+  it('drops invalid parameters and keeps the valid ones', () => {
+    expect(
+      read('page=0&perPage=7&sort=uid&filter[email]=ann&filter[id]=x&filter[nope]=1&filter[status]=99'),
+    ).toEqual({ page: 1, perPage: 10, sort: [], filters: { email: 'ann' } });
+    expect(read('page=3&filter[created_at]=2025-02-30')).toEqual({
+      page: 3,
+      perPage: 10,
+      sort: [],
+      filters: {},
+    });
+  });
+
+  it('ignores parameters that are not the table’s and takes the first of repeated ones', () => {
+    expect(read('tab=2&id=5&page=4&page=5')).toMatchObject({ page: 4 });
+  });
+
+  it('accepts lookup filters as ids', () => {
+    expect(read('filter[country_id]=12&filter[city_id]=abc').filters).toEqual({ country_id: '12' });
+  });
+});
+
+describe('writeTableState', () => {
+  it('writes canonical parameters and keeps the page’s own ones', () => {
+    const query: ListQuery = {
+      page: 3,
+      perPage: 50,
+      sort: [{ field: 'email', direction: 'desc' }],
+      filters: { email: 'ann' },
+    };
+    expect(write('tab=x&page=9&filter[phone]=1', query)).toBe(
+      'tab=x&page=3&perPage=50&sort=-email&filter[email]=ann',
+    );
+  });
+
+  it('leaves defaults out', () => {
+    expect(write('page=2&perPage=20', { page: 1, perPage: 10, sort: [], filters: {} })).toBe('');
+  });
+
+  it('round-trips through readTableState', () => {
+    const query = read('page=7&perPage=100&sort=last_name&filter[status]=10&filter[birthday]=2000-01-01');
+    expect(read(write('', query))).toEqual(query);
+  });
+});
+
+describe('operations', () => {
+  const base = read('page=5&perPage=20&filter[email]=ann');
+
+  it('setFilter goes back to page 1 and removes empty values', () => {
+    expect(setFilter(base, 'first_name', 'Ann')).toMatchObject({
+      page: 1,
+      filters: { email: 'ann', first_name: 'Ann' },
+    });
+    expect(setFilter(base, 'email', '  ')).toMatchObject({ page: 1, filters: {} });
+  });
+
+  it('clearFilters goes back to page 1', () => {
+    expect(clearFilters(base)).toMatchObject({ page: 1, perPage: 20, filters: {} });
+  });
+
+  it('setPerPage goes back to page 1', () => {
+    expect(setPerPage(base, 50)).toMatchObject({ page: 1, perPage: 50, filters: { email: 'ann' } });
+  });
+
+  it('setPage keeps everything else', () => {
+    expect(setPage(base, 2)).toEqual({ ...base, page: 2 });
+    expect(setPage(base, 0).page).toBe(1);
+  });
+});
+
+describe('sorting', () => {
+  const empty = read('');
+
+  it('shows the default sort as the active one', () => {
+    expect(activeSort(usersResource, empty)).toEqual({ field: 'created_at', direction: 'desc' });
+    expect(activeSort(countriesResource, empty)).toEqual({ field: 'name_en', direction: 'asc' });
+  });
+
+  it('starts a new column ascending and then toggles it', () => {
+    const byEmail = toggleSort(usersResource, empty, 'email');
+    expect(byEmail.sort).toEqual([{ field: 'email', direction: 'asc' }]);
+    const desc = toggleSort(usersResource, byEmail, 'email');
+    expect(desc.sort).toEqual([{ field: 'email', direction: 'desc' }]);
+    expect(toggleSort(usersResource, desc, 'email').sort).toEqual([{ field: 'email', direction: 'asc' }]);
+  });
+
+  it('toggles the default column from its default direction and leaves the default out of the URL', () => {
+    const asc = toggleSort(adminsResource, empty, 'created_at');
+    expect(asc.sort).toEqual([{ field: 'created_at', direction: 'asc' }]);
+    expect(toggleSort(adminsResource, asc, 'created_at').sort).toEqual([]);
+  });
+
+  it('keeps the page and filters', () => {
+    const query = read('page=3&filter[email]=ann');
+    expect(toggleSort(usersResource, query, 'email')).toMatchObject({ page: 3, filters: { email: 'ann' } });
+  });
+});

@@ -1,0 +1,51 @@
+import type { ListQuery, ResourceDescriptor } from '@pult/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/services-context';
+import { fetchList, type ResourceRecord, resourceKeys } from '../resources/resource-api';
+
+export interface ResourceList<Item> {
+  items: Item[];
+  total: number;
+  pageCount: number;
+  /** Nothing to show yet: the very first load. */
+  isPending: boolean;
+  /** A request is under way, possibly while the previous page is still on screen. */
+  isFetching: boolean;
+  /** The rows on screen belong to the previous query while the current one loads. */
+  isPlaceholderData: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => void;
+}
+
+/**
+ * One page of a resource. The previous page stays on screen while the next one loads, so paging and
+ * filtering do not flash an empty table.
+ */
+export function useResourceList<Item = ResourceRecord>(
+  descriptor: ResourceDescriptor,
+  query: ListQuery,
+): ResourceList<Item> {
+  const services = useServices();
+  const { i18n } = useTranslation();
+  const result = useQuery({
+    // The server localises reference names (a country's name) by the Lang header.
+    queryKey: [...resourceKeys.list(descriptor, query), i18n.language],
+    queryFn: ({ signal }) => fetchList<Item>(services, descriptor, query, signal),
+    placeholderData: keepPreviousData,
+  });
+  return {
+    items: result.data?.items ?? [],
+    total: result.data?.total ?? 0,
+    pageCount: result.data?.pageCount ?? 0,
+    isPending: result.isPending,
+    isFetching: result.isFetching,
+    isPlaceholderData: result.isPlaceholderData,
+    isError: result.isError,
+    error: result.error,
+    refetch: () => {
+      void result.refetch();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { ListQuery, PageSize, ResourceDescriptor } from '@pult/contract';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  activeSort,
+  clearFilters,
+  readTableState,
+  setFilter,
+  setPage,
+  setPerPage,
+  toggleSort,
+  writeTableState,
+} from './table-url-state';
+
+export interface TableState {
+  query: ListQuery;
+  /** The column the rows are ordered by, default sort included. */
+  sort: ReturnType<typeof activeSort>;
+  setFilter: (field: string, value: string) => void;
+  clearFilters: () => void;
+  setPage: (page: number) => void;
+  setPerPage: (perPage: PageSize) => void;
+  toggleSort: (field: string) => void;
+  /** Moves to a page without a history entry (a page past the end after a deletion). */
+  replacePage: (page: number) => void;
+}
+
+/**
+ * The table state of the current URL. Filter changes replace the history entry, since typing would
+ * otherwise leave one per word; page, page size and sort changes push one, so Back returns to them.
+ */
+export function useTableState(descriptor: ResourceDescriptor): TableState {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = useMemo(() => readTableState(descriptor, searchParams), [descriptor, searchParams]);
+
+  // Each change is applied to the URL as it is when the change lands, not as it was at the last render,
+  // so a debounced filter and a click in between cannot undo each other.
+  const update = useCallback(
+    (change: (query: ListQuery) => ListQuery, replace: boolean) => {
+      setSearchParams((current) => writeTableState(current, change(readTableState(descriptor, current))), {
+        replace,
+      });
+    },
+    [descriptor, setSearchParams],
+  );
+
+  return useMemo(
+    () => ({
+      query,
+      sort: activeSort(descriptor, query),
+      setFilter: (field, value) => update((current) => setFilter(current, field, value), true),
+      clearFilters: () => update(clearFilters, true),
+      setPage: (page) => update((current) => setPage(current, page), false),
+      setPerPage: (perPage) => update((current) => setPerPage(current, perPage), false),
+      toggleSort: (field) => update((current) => toggleSort(descriptor, current, field), false),
+      replacePage: (page) => update((current) => setPage(current, page), true),
+    }),
+    [descriptor, query, update],
+  );
+}
