@@ -52,7 +52,7 @@ function thing(id: number) {
   };
 }
 
-type Answer = (url: URL) => Response;
+type Answer = (url: URL) => Response | Promise<Response>;
 
 /** Answers list requests with `answer` and records their URLs. */
 function listServer(answer: Answer = pageOf(200)) {
@@ -230,18 +230,24 @@ describe('ResourceTable', () => {
   });
 
   it('keeps the previous page on screen while the next one loads', async () => {
-    let release: (() => void) | undefined;
     const answer = pageOf(200);
-    const { search } = renderTable('/things', (url) => answer(url));
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    renderTable('/things', async (url) => {
+      if (url.searchParams.get('page') === '2') await held;
+      return answer(url);
+    });
     await screen.findByText('user1@example.com');
-    // Hold the next response until the check below.
-    const { fetchFn } = { fetchFn: vi.fn() };
-    void fetchFn;
-    release = undefined;
+    expect(screen.queryByRole('progressbar')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(search().get('page')).toBe('2'));
-    expect(screen.queryByText('user1@example.com') ?? screen.queryByText('user11@example.com')).toBeTruthy();
-    release?.();
+    expect(await screen.findByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
+    expect(screen.getByText('user1@example.com')).toBeTruthy();
+    release();
+    expect(await screen.findByText('user11@example.com')).toBeTruthy();
+    expect(screen.queryByText('user1@example.com')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
 
   it('shows the error state with a retry button', async () => {

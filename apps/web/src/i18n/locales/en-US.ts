@@ -77,6 +77,21 @@ export const enUS: Translations = {
     dateRequired: 'Enter at least one date (from or to)',
   },
   errors: { ...MESSAGES['en-US'] },
+  form: {
+    backToList: 'Back to the list',
+    delete: 'Delete',
+    deleteTitle: 'Delete the record?',
+    deleteText: 'The record will be deleted for good. This cannot be undone.',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+    notSet: 'Not set',
+    chooseParentFirst: 'Choose “{{parent}}” first',
+    noOptions: 'No options',
+    openOptions: 'Open the list',
+    closeOptions: 'Close the list',
+    clear: 'Clear',
+    tagsHint: 'Type a value and press Enter',
+  },
   people: {
     status: {
       '0': 'Not activated',
@@ -142,13 +157,68 @@ export const enUS: Translations = {
   },
   countries: {
     fields: { code: 'ISO code', name_uk: 'Name (Ukrainian)', name_en: 'Name (English)' },
+    list: {
+      create: 'New country',
+      deleteTitle: 'Delete the country?',
+      deleteText:
+        'The country “{{name}}” will be deleted for good. A country that still has cities or users cannot be deleted.',
+    },
+    dialog: { createTitle: 'New country', editTitle: 'Edit the country “{{name}}”' },
   },
   cities: {
     fields: { name_uk: 'Name (Ukrainian)', name_en: 'Name (English)', country: 'Country' },
+    list: {
+      create: 'New city',
+      deleteTitle: 'Delete the city?',
+      deleteText: 'The city “{{name}}” will be deleted for good. A city where users live cannot be deleted.',
+    },
+    dialog: { createTitle: 'New city', editTitle: 'Edit the city “{{name}}”' },
   },
   settings: {
     fields: { key: 'Key', type: 'Type', value: 'Value', is_public: 'Public' },
     type: { string: 'Text', integer: 'Integer', boolean: 'Yes/no', json: 'JSON' },
+    list: {
+      create: 'New setting',
+      deleteTitle: 'Delete the setting?',
+      deleteText: 'The setting “{{key}}” will be deleted for good. This cannot be undone.',
+    },
+    dialog: {
+      createTitle: 'New setting',
+      editTitle: 'Edit “{{key}}”',
+      keyHint: 'Latin letters, digits, dots, dashes and underscores',
+      jsonHint: 'A JSON value, e.g. {"uk-UA": "Українська"} or [1, 2]',
+      publicHint: 'Public settings can be read without signing in (the sign-in screen reads them).',
+    },
+    actions: {
+      title: 'Actions',
+      revoke: 'Remove all user tokens',
+      revokeText: "Ends every platform user's sessions: everyone has to sign in again.",
+      revokeConfirmTitle: 'Remove all user tokens?',
+      revokeConfirmText:
+        "Every platform user is signed out on all devices at once and has to sign in again. The panel's administrators stay signed in. This cannot be undone.",
+      regenerate: 'Regenerate API keys',
+      regenerateText: "Replaces the services' API keys with new ones; the old ones stop working at once.",
+      regenerateConfirmTitle: 'Regenerate the API keys?',
+      regenerateConfirmText:
+        'The current storage, chat and notification API keys stop working at once, and whatever uses them is refused until you install the new ones. The new keys are shown only once.',
+    },
+    apiKeys: {
+      title: 'API keys',
+      text: 'Keys are stored hashed: only their first characters are shown here.',
+      empty: 'No keys yet.',
+      serviceColumn: 'Service',
+      prefix: 'Key',
+      service: { storage: 'Storage', chat: 'Chat', notification: 'Notifications' },
+    },
+    newKeys: {
+      title: 'New API keys',
+      warning: 'Copy the keys now and keep them somewhere safe: once this window is closed they are never shown again.',
+      copy: 'Copy',
+      copied: 'Copied',
+      copyKey: 'Copy the key: {{service}}',
+      copyFailed: 'Could not copy: select the key and copy it by hand.',
+      done: 'I have saved the keys',
+    },
   },
   table: {
     actions: 'Actions',

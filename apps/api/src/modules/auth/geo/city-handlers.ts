@@ -7,6 +7,7 @@ import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
 import { nameColumn } from '../people/person-source.js';
+import { timestamps } from './country-handlers.js';
 
 interface CityRow {
   id: number;
@@ -61,7 +62,11 @@ export function createCityHandlers(db: Db, clock: Clock): RecordHandlers<number,
     get: (id, context) => find(db, id, context.locale),
     create: (body, context) =>
       withConstraintErrors(CONSTRAINTS, async () => {
-        const row = await db.insertInto('cities').values(body).returning('id').executeTakeFirstOrThrow();
+        const row = await db
+          .insertInto('cities')
+          .values({ ...body, ...timestamps(clock()) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         return (await find(db, row.id, context.locale)) as City;
       }),
     update: (id, body, context) =>

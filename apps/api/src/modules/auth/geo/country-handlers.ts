@@ -29,6 +29,11 @@ const source: ListSource<CountryRow, Country> = {
   toItem: toCountry,
 };
 
+/** Both stamps from the service's clock, so created and updated times compare in one time base. */
+export function timestamps(now: Date) {
+  return { created_at: now, updated_at: now };
+}
+
 export function toCountry(row: CountryRow): Country {
   return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
 }
@@ -47,7 +52,13 @@ export function createCountryHandlers(
     get: find,
     create: (body) =>
       withConstraintErrors(CONSTRAINTS, async () =>
-        toCountry(await db.insertInto('countries').values(body).returningAll().executeTakeFirstOrThrow()),
+        toCountry(
+          await db
+            .insertInto('countries')
+            .values({ ...body, ...timestamps(clock()) })
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        ),
       ),
     update: (id, body) =>
       withConstraintErrors(CONSTRAINTS, async () => {

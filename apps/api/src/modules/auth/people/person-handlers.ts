@@ -78,7 +78,14 @@ export function createPersonHandlers<T extends PersonTable>(
         const passwordHash = await hashPassword(password);
         return db.transaction().execute(async (trx) => {
           const place = await resolvePlace(trx, fields.country_id, fields.city_id);
-          const values = { ...withoutUndefined(fields), ...place, password_hash: passwordHash };
+          const now = clock();
+          const values = {
+            ...withoutUndefined(fields),
+            ...place,
+            password_hash: passwordHash,
+            created_at: now,
+            updated_at: now,
+          };
           const { rows } = await sql<{
             id: number;
           }>`insert into ${sql.table(table)} ${columnsAndValues(values)}

@@ -34,8 +34,8 @@ export function SettingDialog({ open, setting, onClose }: SettingDialogProps) {
       <DialogTitle id={titleId}>
         {setting ? t('settings.dialog.editTitle', { key: setting.key }) : t('settings.dialog.createTitle')}
       </DialogTitle>
-      {/* Mounted per opening, so the form starts from the setting it was opened for. */}
-      {open && <SettingForm setting={setting} onClose={onClose} />}
+      {/* The caller keys the dialog per opening, so the form starts from the setting it was opened for. */}
+      <SettingForm setting={setting} onClose={onClose} />
     </Dialog>
   );
 }

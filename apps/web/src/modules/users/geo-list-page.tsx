@@ -1,0 +1,87 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { FormDescriptor, ResourceDescriptor } from '@pult/contract';
+import { useTranslation } from 'react-i18next';
+import { EditRowButton } from '../../forms/resource-form/edit-row-button';
+import { RecordFormDialog } from '../../forms/resource-form/record-form-dialog';
+import { useRecordDialogs } from '../../forms/resource-form/use-record-dialogs';
+import { useLocale } from '../../i18n/use-locale';
+import { DeleteRowButton, ResourceTable } from '../../table';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { PageTitle } from '../../ui/page-title';
+
+/** What the page needs of a country or city row. */
+export interface GeoRow extends Record<string, unknown> {
+  id: number;
+  name_uk: string;
+  name_en: string;
+}
+
+export interface GeoListPageProps {
+  resource: ResourceDescriptor;
+  form: FormDescriptor;
+  titleKey: 'menu.items.authCountries' | 'menu.items.authCities';
+  /** Namespace of the page texts (`<ns>.list.*`, `<ns>.dialog.*`). */
+  ns: 'countries' | 'cities';
+}
+
+/**
+ * Countries or cities: a table whose records are created and edited in a dialog, as the spec gives
+ * them no create/edit routes. The server refuses to delete one still in use and says why.
+ */
+export function GeoListPage({ resource, form, titleKey, ns }: GeoListPageProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const dialogs = useRecordDialogs<GeoRow>(resource, (row) => row.id);
+  const title = t(titleKey);
+  const nameOf = (row: GeoRow) => (locale === 'uk-UA' ? row.name_uk : row.name_en);
+  const editing = dialogs.formDialog?.mode === 'edit' ? dialogs.formDialog.record : undefined;
+
+  return (
+    <>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
+        <PageTitle>{title}</PageTitle>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          disableElevation
+          onClick={dialogs.openCreate}
+          sx={{ flexShrink: 0, mt: 0.5 }}
+        >
+          {t(`${ns}.list.create`)}
+        </Button>
+      </Stack>
+      <ResourceTable<GeoRow>
+        descriptor={resource}
+        label={title}
+        rowActions={(row) => (
+          <>
+            <EditRowButton name={nameOf(row)} onClick={() => dialogs.openEdit(row)} />
+            <DeleteRowButton name={nameOf(row)} onClick={() => dialogs.askDelete(row)} />
+          </>
+        )}
+      />
+      <RecordFormDialog
+        key={dialogs.formKey}
+        open={dialogs.formOpen}
+        title={editing ? t(`${ns}.dialog.editTitle`, { name: nameOf(editing) }) : t(`${ns}.dialog.createTitle`)}
+        form={form}
+        resource={resource}
+        mode={editing ? 'edit' : 'create'}
+        record={editing}
+        onClose={dialogs.closeForm}
+      />
+      <ConfirmDialog
+        open={dialogs.confirmingDelete}
+        title={t(`${ns}.list.deleteTitle`)}
+        text={dialogs.deleteTarget ? t(`${ns}.list.deleteText`, { name: nameOf(dialogs.deleteTarget) }) : ''}
+        confirmLabel={t('table.delete')}
+        destructive
+        busy={dialogs.deleting}
+        onConfirm={dialogs.confirmDelete}
+        onClose={dialogs.cancelDelete}
+      />
+    </>
+  );
+}

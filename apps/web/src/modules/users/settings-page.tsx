@@ -1,0 +1,96 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import { AVAILABLE_LOCALES_KEY, type Setting, settingsResource } from '@pult/contract';
+import { useTranslation } from 'react-i18next';
+import { EditRowButton } from '../../forms/resource-form/edit-row-button';
+import { useRecordDialogs } from '../../forms/resource-form/use-record-dialogs';
+import { DeleteRowButton, ResourceTable, RowActionSpacer } from '../../table';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { PageTitle } from '../../ui/page-title';
+import { ApiKeysList } from './settings/api-keys-list';
+import { SettingDialog } from './settings/setting-dialog';
+import { SettingsActionsCard } from './settings/settings-actions-card';
+
+type SettingRow = Setting & Record<string, unknown>;
+
+/**
+ * Route `/auth/settings`: the typed settings, edited in a dialog, then the platform-wide actions and
+ * the services' API keys.
+ */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const dialogs = useRecordDialogs<SettingRow>(settingsResource, (row) => row.key);
+  const title = t('menu.items.authSettings');
+  const editing = dialogs.formDialog?.mode === 'edit' ? dialogs.formDialog.record : undefined;
+
+  return (
+    <>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
+        <PageTitle>{title}</PageTitle>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          disableElevation
+          onClick={dialogs.openCreate}
+          sx={{ flexShrink: 0, mt: 0.5 }}
+        >
+          {t('settings.list.create')}
+        </Button>
+      </Stack>
+      <ResourceTable<SettingRow>
+        descriptor={settingsResource}
+        label={title}
+        rowKey={(row) => row.key}
+        rowActions={(row) => (
+          <>
+            <EditRowButton name={row.key} onClick={() => dialogs.openEdit(row)} />
+            {/* The language picker needs it: the server would refuse anyway. */}
+            {row.key === AVAILABLE_LOCALES_KEY ? (
+              <RowActionSpacer />
+            ) : (
+              <DeleteRowButton name={row.key} onClick={() => dialogs.askDelete(row)} />
+            )}
+          </>
+        )}
+      />
+      <Grid container spacing={3} sx={{ mt: 3 }}>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <SettingsActionsCard />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <Card variant="outlined" sx={{ height: '100%' }}>
+            <CardHeader
+              title={t('settings.apiKeys.title')}
+              subheader={t('settings.apiKeys.text')}
+              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+            />
+            <CardContent sx={{ pt: 0 }}>
+              <ApiKeysList />
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+      <SettingDialog
+        key={dialogs.formKey}
+        open={dialogs.formOpen}
+        setting={editing}
+        onClose={dialogs.closeForm}
+      />
+      <ConfirmDialog
+        open={dialogs.confirmingDelete}
+        title={t('settings.list.deleteTitle')}
+        text={dialogs.deleteTarget ? t('settings.list.deleteText', { key: dialogs.deleteTarget.key }) : ''}
+        confirmLabel={t('table.delete')}
+        destructive
+        busy={dialogs.deleting}
+        onConfirm={dialogs.confirmDelete}
+        onClose={dialogs.cancelDelete}
+      />
+    </>
+  );
+}
