@@ -32,6 +32,8 @@ export interface ListSource<Row, Item> {
   /** Unique tie-breaker appended to every sort, so pages never overlap or skip rows. */
   id: RawBuilder<unknown>;
   toItem: (row: Row) => Item;
+  /** A table whose exact size `row_counts` keeps: an unfiltered list reads its total from there. */
+  countedTable?: string;
 }
 
 export async function runList<Row, Item>(
@@ -47,10 +49,23 @@ export async function runList<Row, Item>(
     sql<Row>`select ${source.select} from ${source.from} ${where} order by ${orderBy} limit ${query.perPage} offset ${offset}`.execute(
       executor,
     ),
-    sql<{ total: number }>`select count(*)::int as total from ${source.from} ${where}`.execute(executor),
+    countQuery(source, conditions, where).execute(executor),
   ]);
   const total = Number(count.rows[0]?.total ?? 0);
   return { items: rows.rows.map(source.toItem), total, pageCount: pageCountOf(total, query.perPage) };
+}
+
+function countQuery<Row, Item>(
+  source: ListSource<Row, Item>,
+  conditions: Condition[],
+  where: RawBuilder<unknown>,
+) {
+  if (source.countedTable && conditions.length === 0) {
+    return sql<{
+      total: number;
+    }>`select n as total from row_counts where table_name = ${source.countedTable}`;
+  }
+  return sql<{ total: number }>`select count(*)::int as total from ${source.from} ${where}`;
 }
 
 function columnOf(

@@ -1,16 +1,173 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
+import { hashPassword } from '../lib/passwords.js';
+import { insertUsers, loadPlaceIds } from './bulk-insert.js';
+import { CITIES } from './data/cities.js';
+import { COUNTRIES } from './data/countries.js';
+import { createPeopleGenerator } from './people-generator.js';
+
+/** Password of every seeded user and of the extra demo administrators. */
+export const DEMO_USER_PASSWORD = 'pult-user-2026';
+/** Fixed, so every fresh demo shows the same people. */
+export const DEMO_SEED = 2026;
+const DEMO_USER_COUNT = 200;
+
+const DEMO_SETTINGS = [
+  { key: 'siteName', type: 'string', value: 'Pult', is_public: true },
+  { key: 'maxUploadMb', type: 'integer', value: 50, is_public: false },
+  { key: 'registrationOpen', type: 'boolean', value: true, is_public: true },
+  {
+    key: 'supportContacts',
+    type: 'json',
+    value: { email: 'support@pult.local', phone: '+380 44 123 45 67', hours: 'Пн–Пт 09:00–18:00' },
+    is_public: true,
+  },
+] as const;
+
+interface SeededCounts {
+  countries: number;
+  cities: number;
+  users?: number;
+  admins?: number;
+  settings?: number;
+}
 
 /**
- * Demo data for the embedded database, added once. The bootstrap admin is created by the auth
- * module; module data (users, countries, …) joins here as those modules arrive.
+ * Demo data for a fresh database. The bootstrap admin is created by the auth module and only renamed
+ * here; everything else is added once, when the countries table is still empty, so a restart or an
+ * administrator's later edits are never overwritten.
  */
 export async function seedDemoData(db: Db, logger: FastifyBaseLogger): Promise<void> {
+  const renamed = await renameBootstrapAdmin(db);
+  const seeded = (await countCountries(db)) === 0 ? await seedDemoContent(db) : undefined;
+  if (seeded) logger.info(seeded, `Demo data seeded: ${describe(seeded)}`);
+  else if (renamed) logger.info('Demo data seeded: bootstrap administrator renamed');
+}
+
+async function renameBootstrapAdmin(db: Db): Promise<boolean> {
   const updated = await db
     .updateTable('admins')
     .set({ first_name: 'Олена', last_name: 'Коваленко', username: 'olena.admin', language: 'uk-UA' })
     .where('first_name', '=', 'Admin')
     .where('last_name', '=', 'Pult')
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) > 0) logger.info('Demo data seeded');
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+async function seedDemoContent(db: Db): Promise<SeededCounts | undefined> {
+  // Hashed once, outside the transaction: argon2 is slow by design and every seeded account shares it.
+  const passwordHash = await hashPassword(DEMO_USER_PASSWORD);
+  return db.transaction().execute(async (trx) => {
+    const reference = await seedReferenceData(trx);
+    // Another instance got there first (PostgreSQL with several replicas starting at once).
+    if (!reference) return undefined;
+    const places = await loadPlaceIds(trx);
+    const generator = createPeopleGenerator({ seed: DEMO_SEED, now: new Date() });
+    const people = Array.from({ length: DEMO_USER_COUNT }, (_, index) => generator.user(index));
+    const users = await insertUsers(trx, people, passwordHash, places);
+    const admins = await insertDemoAdmins(trx, passwordHash, places);
+    const settings = await insertDemoSettings(trx);
+    return { ...reference, users, admins, settings };
+  });
+}
+
+/**
+ * All countries and the demo's cities, when the countries table is empty; undefined when it is not.
+ * The bulk seed uses it too, so generated users always have places to live in.
+ */
+export async function seedReferenceData(db: Executor): Promise<SeededCounts | undefined> {
+  if ((await countCountries(db)) > 0) return undefined;
+  const countries = await db
+    .insertInto('countries')
+    .values(
+      COUNTRIES.map((country) => ({ code: country.code, name_uk: country.nameUk, name_en: country.nameEn })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .returning(['id', 'code'])
+    .execute();
+  if (countries.length === 0) return undefined;
+  const countryIds = new Map(countries.map((row) => [row.code, row.id]));
+  const cityRows = Object.entries(CITIES).flatMap(([code, cities]) => {
+    const countryId = countryIds.get(code);
+    if (countryId === undefined) return [];
+    return cities.map((city) => ({ country_id: countryId, name_uk: city.nameUk, name_en: city.nameEn }));
+  });
+  const cities = await db
+    .insertInto('cities')
+    .values(cityRows)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return { countries: countries.length, cities: Number(cities[0]?.numInsertedOrUpdatedRows ?? 0) };
+}
+
+async function countCountries(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('countries')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** A support agent and an English-speaking content editor, so group-based access has something to show. */
+async function insertDemoAdmins(
+  db: Executor,
+  passwordHash: string,
+  places: Awaited<ReturnType<typeof loadPlaceIds>>,
+): Promise<number> {
+  const result = await db
+    .insertInto('admins')
+    .values([
+      {
+        email: 'andrii.melnyk@pult.local',
+        username: 'andrii.support',
+        first_name: 'Андрій',
+        last_name: 'Мельник',
+        phone: '+380 67 214 58 31',
+        gender: 'male',
+        birthday: '1988-04-17',
+        about_me: 'Служба підтримки: відповідаю користувачам щодня з 9 до 18.',
+        country_id: places.countryId('UA'),
+        city_id: places.cityId('UA', 'Lviv'),
+        language: 'uk-UA',
+        groups: ['support'],
+        password_hash: passwordHash,
+      },
+      {
+        email: 'emily.carter@pult.local',
+        username: 'emily.content',
+        first_name: 'Emily',
+        last_name: 'Carter',
+        phone: '+44 7700 900123',
+        gender: 'female',
+        birthday: '1992-09-03',
+        about_me: 'Content editor for the English-speaking audience.',
+        country_id: places.countryId('GB'),
+        city_id: places.cityId('GB', 'London'),
+        language: 'en-US',
+        groups: ['content'],
+        password_hash: passwordHash,
+      },
+    ])
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+async function insertDemoSettings(db: Executor): Promise<number> {
+  const result = await db
+    .insertInto('settings')
+    .values(DEMO_SETTINGS.map((setting) => ({ ...setting, value: JSON.stringify(setting.value) })))
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+function describe(counts: SeededCounts): string {
+  return [
+    `${counts.countries} countries`,
+    `${counts.cities} cities`,
+    `${counts.users ?? 0} users`,
+    `${counts.admins ?? 0} administrators`,
+    `${counts.settings ?? 0} settings`,
+  ].join(', ');
 }

@@ -1,7 +1,9 @@
 import type { TokenPair } from '@pult/contract';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../lib/passwords.js';
-import type { TestApp } from './test-app.js';
+import type { CitiesTable, CountriesTable, UsersTable } from '../modules/auth/tables.js';
+import { TEST_ADMIN, type TestApp } from './test-app.js';
 
 let sequence = 0;
 
@@ -40,4 +42,99 @@ export async function signIn(app: TestApp, email: string, password: string): Pro
   });
   if (response.statusCode !== 200) throw new Error(`Sign-in failed: ${response.statusCode} ${response.body}`);
   return response.json<TokenPair>();
+}
+
+/** Signs a platform user in at `/auth/user/signin`; throws unless it succeeds. */
+export async function signInUser(app: TestApp, email: string, password: string): Promise<TokenPair> {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/auth/user/signin',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`User sign-in failed: ${response.statusCode} ${response.body}`);
+  }
+  return response.json<TokenPair>();
+}
+
+/** Headers of a request by the test administrator (a fresh sign-in), in the given language. */
+export async function adminHeaders(
+  app: TestApp,
+  lang: 'en-US' | 'uk-UA' = 'en-US',
+): Promise<{ authorization: string; Lang: string }> {
+  const pair = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
+  return { authorization: `Bearer ${pair.access_token}`, Lang: lang };
+}
+
+const hashes = new Map<string, Promise<string>>();
+
+/** An argon2 hash of the password, computed once per test file: hashing is slow on purpose. */
+export function cachedPasswordHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+/** Two capital letters no other factory call in this process has used (AA, AB, …, ZZ). */
+function nextCountryCode(): string {
+  sequence += 1;
+  const index = sequence % (26 * 26);
+  return String.fromCharCode(65 + Math.floor(index / 26), 65 + (index % 26));
+}
+
+export async function createCountry(db: Db, overrides: Partial<Insertable<CountriesTable>> = {}) {
+  const code = overrides.code ?? nextCountryCode();
+  return db
+    .insertInto('countries')
+    .values({ code, name_uk: `Країна ${code}`, name_en: `Country ${code}`, ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createCity(
+  db: Db,
+  countryId: number,
+  overrides: Partial<Omit<Insertable<CitiesTable>, 'country_id'>> = {},
+) {
+  sequence += 1;
+  return db
+    .insertInto('cities')
+    .values({
+      country_id: countryId,
+      name_uk: `Місто ${sequence}`,
+      name_en: `City ${sequence}`,
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export type UserOverrides = Partial<Omit<Insertable<UsersTable>, 'password_hash'>> & {
+  /** The password to sign in with; hashed once per distinct password (see `cachedPasswordHash`). */
+  password?: string;
+  /** A hash computed beforehand, for many rows at once; `password` is then only reported back. */
+  passwordHash?: string;
+};
+
+/** A platform user with a known password, inserted directly; every column can be overridden. */
+export async function createUser(db: Db, overrides: UserOverrides = {}) {
+  sequence += 1;
+  const { password = `user-password-${sequence}`, passwordHash, ...columns } = overrides;
+  const user = await db
+    .insertInto('users')
+    .values({
+      email: `user${sequence}@pult.test`,
+      first_name: 'Lesia',
+      last_name: 'Ukrainka',
+      status: 1,
+      language: 'uk-UA',
+      ...columns,
+      password_hash: passwordHash ?? (await cachedPasswordHash(password)),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { user, password };
 }

@@ -15,7 +15,13 @@ const things: ResourceDescriptor = {
   service: 'auth',
   path: '/admin/things',
   fields: [
-    { name: 'id', label: 'common.fields.id', sortable: true, filter: { type: 'number' }, display: { kind: 'text' } },
+    {
+      name: 'id',
+      label: 'common.fields.id',
+      sortable: true,
+      filter: { type: 'number' },
+      display: { kind: 'text' },
+    },
     {
       name: 'email',
       label: 'users.fields.email',
@@ -80,10 +86,13 @@ const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams ??
 
 function renderTable(path: string, answer?: Answer) {
   const server = listServer(answer);
-  const view = renderApp([{ path: '/things', element: <ResourceTable descriptor={things} label="Things" /> }], {
-    path,
-    fetchFn: server.fetchFn,
-  });
+  const view = renderApp(
+    [{ path: '/things', element: <ResourceTable descriptor={things} label="Things" /> }],
+    {
+      path,
+      fetchFn: server.fetchFn,
+    },
+  );
   const search = () => new URLSearchParams(view.router.state.location.search);
   return { ...view, ...server, search };
 }
@@ -148,6 +157,11 @@ describe('ResourceTable', () => {
     await waitFor(() => expect(search().get('filter[email]')).toBe('ann'));
     expect(search().get('page')).toBeNull();
     await waitFor(() => expect(params(last())).toEqual({ 'filter[email]': 'ann' }));
+
+    // A change of the URL from elsewhere replaces what the input shows.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0] as HTMLElement);
+    await waitFor(() => expect(screen.getByLabelText('Filter: E-mail')).toHaveProperty('value', ''));
+    expect(search().get('filter[email]')).toBeNull();
   });
 
   it('does not apply a number filter that is not an integer', async () => {
@@ -266,7 +280,9 @@ describe('ResourceTable', () => {
       jsonResponse(422, { message: { 'filter[email]': ['Not like that', 'Nor that'] } }),
     );
     expect(await screen.findByText('Not like that, Nor that')).toBeTruthy();
-    expect(screen.getByText('The server did not accept a filter: correct the highlighted field.')).toBeTruthy();
+    expect(
+      screen.getByText('The server did not accept a filter: correct the highlighted field.'),
+    ).toBeTruthy();
     expect(screen.getByLabelText('Filter: E-mail').getAttribute('aria-invalid')).toBe('true');
   });
 

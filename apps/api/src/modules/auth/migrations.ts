@@ -189,6 +189,33 @@ export const authMigrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '2026-11-21-0400-users-row-count': {
+    async up(db: Kysely<unknown>) {
+      // An unfiltered list's total must not cost a scan of a million rows: statement-level triggers
+      // keep an exact count. Every insert statement updates one row, so concurrent inserts queue
+      // briefly on it; the platform creates users far more slowly than that matters.
+      await sql`create table row_counts (table_name text primary key, n bigint not null)`.execute(db);
+      await sql`
+        create function row_counts_track() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'INSERT' then
+            update row_counts set n = n + (select count(*) from inserted) where table_name = tg_table_name;
+          elsif tg_op = 'DELETE' then
+            update row_counts set n = n - (select count(*) from deleted) where table_name = tg_table_name;
+          else
+            update row_counts set n = 0 where table_name = tg_table_name;
+          end if;
+          return null;
+        end $$`.execute(db);
+      await sql`insert into row_counts (table_name, n) select 'users', count(*) from users`.execute(db);
+      await sql`create trigger users_count_insert after insert on users referencing new table as inserted
+        for each statement execute function row_counts_track()`.execute(db);
+      await sql`create trigger users_count_delete after delete on users referencing old table as deleted
+        for each statement execute function row_counts_track()`.execute(db);
+      await sql`create trigger users_count_truncate after truncate on users
+        for each statement execute function row_counts_track()`.execute(db);
+    },
+  },
 };
 
 /**

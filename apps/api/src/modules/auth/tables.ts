@@ -128,6 +128,12 @@ export interface ApiKeysTable {
   created_at: Timestamp;
 }
 
+/** Exact row counts kept by triggers, for the totals of unfiltered lists. */
+export interface RowCountsTable {
+  table_name: string;
+  n: number;
+}
+
 export interface AuthTables {
   admins: AdminsTable;
   auth_sessions: AuthSessionsTable;
@@ -140,6 +146,7 @@ export interface AuthTables {
   countries: CountriesTable;
   cities: CitiesTable;
   api_keys: ApiKeysTable;
+  row_counts: RowCountsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

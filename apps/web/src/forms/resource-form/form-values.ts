@@ -29,7 +29,8 @@ export function toFormValues(
   for (const field of fields) {
     const value = record?.[field.name] ?? initial[field.name];
     if (value === null || value === undefined) values[field.name] = emptyValue(field);
-    else if (field.input.kind === 'date' && typeof value === 'string') values[field.name] = value.slice(0, 10);
+    else if (field.input.kind === 'date' && typeof value === 'string')
+      values[field.name] = value.slice(0, 10);
     else values[field.name] = value;
   }
   return values;
@@ -52,7 +53,8 @@ export function fieldErrorOf(errors: FieldErrors, name: string): FieldError | un
   const error = errors[name];
   if (!error) return undefined;
   if (typeof error.message === 'string') return error as FieldError;
-  if (Array.isArray(error)) return error.find((item): item is FieldError => typeof item?.message === 'string');
+  if (Array.isArray(error))
+    return error.find((item): item is FieldError => typeof item?.message === 'string');
   return undefined;
 }
 

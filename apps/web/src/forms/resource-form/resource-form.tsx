@@ -1,4 +1,4 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -75,7 +75,7 @@ export function ResourceForm({
         {onDelete && options.mode === 'edit' && (
           <Button
             color="error"
-            startIcon={<DeleteOutlineIcon />}
+            startIcon={<DeleteOutlinedIcon />}
             onClick={() => setConfirmingDelete(true)}
             disabled={saving}
             loading={deleting}

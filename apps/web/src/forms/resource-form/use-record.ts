@@ -29,7 +29,9 @@ export function useRecord<Item = ResourceRecord>(
   if (id === null) return { status: 'notFound' };
   if (query.data !== undefined) return { status: 'ready', record: query.data };
   if (query.isError) {
-    return isHttpError(query.error) && query.error.status === 404 ? { status: 'notFound' } : { status: 'error' };
+    return isHttpError(query.error) && query.error.status === 404
+      ? { status: 'notFound' }
+      : { status: 'error' };
   }
   return { status: 'loading' };
 }

@@ -212,7 +212,8 @@ export const enUS: Translations = {
     },
     newKeys: {
       title: 'New API keys',
-      warning: 'Copy the keys now and keep them somewhere safe: once this window is closed they are never shown again.',
+      warning:
+        'Copy the keys now and keep them somewhere safe: once this window is closed they are never shown again.',
       copy: 'Copy',
       copied: 'Copied',
       copyKey: 'Copy the key: {{service}}',

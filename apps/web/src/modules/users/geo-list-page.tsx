@@ -65,7 +65,9 @@ export function GeoListPage({ resource, form, titleKey, ns }: GeoListPageProps) 
       <RecordFormDialog
         key={dialogs.formKey}
         open={dialogs.formOpen}
-        title={editing ? t(`${ns}.dialog.editTitle`, { name: nameOf(editing) }) : t(`${ns}.dialog.createTitle`)}
+        title={
+          editing ? t(`${ns}.dialog.editTitle`, { name: nameOf(editing) }) : t(`${ns}.dialog.createTitle`)
+        }
         form={form}
         resource={resource}
         mode={editing ? 'edit' : 'create'}

@@ -59,7 +59,10 @@ type PartProps = Pick<PersonEditPageProps, 'resource' | 'form' | 'listPath'>;
 
 /** "Ann Lee (ann@example.com)", as the list's delete confirmation names a person. */
 function personName(record: Record<string, unknown>): string {
-  const name = [record.first_name, record.last_name].filter((part) => typeof part === 'string').join(' ').trim();
+  const name = [record.first_name, record.last_name]
+    .filter((part) => typeof part === 'string')
+    .join(' ')
+    .trim();
   const email = typeof record.email === 'string' ? record.email : '';
   return name === '' ? email : `${name} (${email})`;
 }

@@ -93,6 +93,7 @@ export function personListSource<T extends PersonTable>(
     columns: table === 'admins' ? ADMIN_COLUMNS : PERSON_COLUMNS,
     id: sql.ref('p.id'),
     toItem: (row) => toPersonItem<T>(row),
+    ...(table === 'users' ? { countedTable: 'users' } : {}),
   };
 }
 

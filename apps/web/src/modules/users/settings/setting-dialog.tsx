@@ -115,7 +115,7 @@ function SettingForm({ setting, onClose }: { setting?: EditableSetting; onClose:
                       checked={field.value}
                       onChange={(event) => field.onChange(event.target.checked)}
                       onBlur={field.onBlur}
-                      inputRef={field.ref}
+                      slotProps={{ input: { ref: field.ref } }}
                     />
                   }
                   label={t('settings.fields.is_public')}
@@ -164,7 +164,7 @@ function ValueInput({ form, type }: { form: SettingFormApi; type: SettingType })
                   checked={field.value}
                   onChange={(event) => field.onChange(event.target.checked)}
                   onBlur={field.onBlur}
-                  inputRef={field.ref}
+                  slotProps={{ input: { ref: field.ref } }}
                 />
               }
               label={`${label}: ${field.value ? t('common.yes') : t('common.no')}`}

@@ -20,7 +20,10 @@ export function SettingsActionsCard() {
   const confirming = actions.confirming;
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardHeader title={t('settings.actions.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+      <CardHeader
+        title={t('settings.actions.title')}
+        slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+      />
       <CardContent sx={{ pt: 0 }}>
         <Stack spacing={2} divider={<Divider flexItem />}>
           <ActionRow
