@@ -54,7 +54,7 @@ export const adminsResource: ResourceDescriptor = {
   service: 'auth',
   path: '/admin/admins',
   // Groups go right after the names, where an administrator looks for them.
-  fields: [...people.slice(0, 6), groupsColumn, ...people.slice(6)],
+  fields: [...people.slice(0, 5), groupsColumn, ...people.slice(5)],
   defaultSort: '-created_at',
 };
 

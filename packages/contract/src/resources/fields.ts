@@ -5,14 +5,23 @@ import { isCalendarDate } from './list-query.js';
  * Field schemas shared by the resources' create/update bodies. Forms send `''` for an empty
  * optional input; these schemas turn it into null so the panel and the API store the same thing.
  */
+/** PostgreSQL text cannot hold NUL; refusing it here keeps it a 422 instead of a database fault. */
+const NO_NUL = (value: string) => !value.includes('\u0000');
+
 export const requiredText = (max: number) =>
-  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
+  z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(max, { error: 'tooLong' })
+    .refine(NO_NUL, { error: 'invalidValue' });
 
 export const nullableText = (max: number) =>
   z
     .string({ error: 'invalidType' })
     .trim()
     .max(max, { error: 'tooLong' })
+    .refine(NO_NUL, { error: 'invalidValue' })
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional();

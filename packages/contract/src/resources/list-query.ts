@@ -156,7 +156,9 @@ export function isCalendarDate(value: string): boolean {
   const match = DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // Not Date.UTC: it reads the years 0–99 as 1900–1999, which would reject 0001-01-01.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return (
     year >= 1 &&
     date.getUTCFullYear() === year &&

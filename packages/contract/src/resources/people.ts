@@ -93,7 +93,6 @@ export const personFields = (prefix: string): FieldDescriptor[] => [
     filter: { type: 'number' },
     display: { kind: 'text' },
   },
-  { name: 'uid', label: `${prefix}.uid`, sortable: false, display: { kind: 'text' } },
   {
     name: 'email',
     label: `${prefix}.email`,
@@ -172,6 +171,7 @@ export const personFields = (prefix: string): FieldDescriptor[] => [
     display: { kind: 'option', options: STATUS_OPTIONS },
   },
   { name: 'about_me', label: `${prefix}.about_me`, sortable: false, display: { kind: 'text' } },
+  { name: 'uid', label: `${prefix}.uid`, sortable: false, display: { kind: 'text' } },
   {
     name: 'created_at',
     label: 'common.fields.created_at',

@@ -50,6 +50,8 @@ export function settingValueError(
   key: string | undefined,
   value: unknown,
 ): MessageKey | null {
+  // Neither text nor jsonb can hold NUL; JSON.stringify writes it as \u0000.
+  if (JSON.stringify(value)?.includes('\\u0000')) return 'invalidValue';
   switch (type) {
     case 'string':
       if (typeof value !== 'string') return 'invalidType';

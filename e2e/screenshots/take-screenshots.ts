@@ -1,0 +1,97 @@
+/**
+ * Screenshots of every screen in both languages, for a person to look at (not a test):
+ * `npm run screenshots -w @pult/e2e` after `npm run build`. Output: e2e/screenshots/out/<locale>/*.png.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import { DEMO_ADMIN, startPult } from '../support/pult-server.js';
+
+const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'out');
+const LOCALES = ['uk-UA', 'en-US'] as const;
+
+interface Shot {
+  name: string;
+  path: string;
+  /** Extra steps after the page settles (open a dialog, type into a filter). */
+  act?: (page: Page) => Promise<void>;
+  fullPage?: boolean;
+}
+
+const SHOTS: Shot[] = [
+  { name: 'dashboard', path: '/dashboard' },
+  { name: 'users-list', path: '/auth/users' },
+  {
+    name: 'users-filtered',
+    path: '/auth/users?filter[status]=1&filter[email]=ko&sort=last_name&perPage=20',
+    fullPage: true,
+  },
+  {
+    name: 'users-create-errors',
+    path: '/auth/users/create',
+    act: async (page) => {
+      await page.locator('input[name="email"]').fill('not-an-email');
+      await page.locator('input[name="password"]').fill('short');
+      await page.locator('button[type="submit"]').click();
+    },
+    fullPage: true,
+  },
+  { name: 'users-edit', path: '/auth/users/edit?id=3', fullPage: true },
+  {
+    name: 'users-delete-confirm',
+    path: '/auth/users',
+    act: async (page) => {
+      await page.locator('tbody tr').first().getByRole('button').last().click();
+    },
+  },
+  { name: 'admins-list', path: '/auth/admins' },
+  { name: 'admins-edit', path: '/auth/admins/edit?id=1', fullPage: true },
+  { name: 'countries', path: '/auth/countries' },
+  { name: 'cities', path: '/auth/cities' },
+  { name: 'settings', path: '/auth/settings', fullPage: true },
+  {
+    name: 'settings-edit-json',
+    path: '/auth/settings',
+    act: async (page) => {
+      await page.locator('tbody tr').first().getByRole('button').first().click();
+    },
+  },
+];
+
+async function main() {
+  const pult = await startPult({ LOG_LEVEL: 'warn' });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  try {
+    for (const locale of LOCALES) {
+      const dir = path.join(OUT, locale);
+      await mkdir(dir, { recursive: true });
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(pult.url);
+      await page.evaluate((value) => window.localStorage.setItem('language_locale', value), locale);
+      await page.reload();
+      await page.screenshot({ path: path.join(dir, 'signin.png') });
+      await page.locator('input[name="email"]').fill(DEMO_ADMIN.email);
+      await page.locator('input[name="password"]').fill(DEMO_ADMIN.password);
+      await page.locator('button[type="submit"]').click();
+      await page.waitForURL('**/dashboard');
+      for (const shot of SHOTS) {
+        await page.goto(`${pult.url}${shot.path}`);
+        await page.waitForLoadState('networkidle');
+        if (shot.act) {
+          await shot.act(page);
+          await page.waitForTimeout(400);
+        }
+        await page.screenshot({ path: path.join(dir, `${shot.name}.png`), fullPage: shot.fullPage ?? false });
+      }
+      await context.close();
+    }
+    console.log(`Screenshots in ${OUT}`);
+  } finally {
+    await browser.close();
+    await pult.stop();
+  }
+}
+
+await main();
