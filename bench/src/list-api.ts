@@ -14,8 +14,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { DEMO_ADMIN, REPO_ROOT, startPult } from '../../e2e/support/pult-server.js';
-import { type LoadResult, printTable, runLoad } from './load.js';
 import { LIST_SHAPES, type ListShape } from './list-shapes.js';
+import { type LoadResult, printTable, runLoad } from './load.js';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -47,7 +47,8 @@ function topUpUsers(): void {
     encoding: 'utf8',
   });
   const existing = Number(count.stdout.trim());
-  if (count.status !== 0 || !Number.isFinite(existing)) throw new Error(`Counting users failed:\n${count.stderr}`);
+  if (count.status !== 0 || !Number.isFinite(existing))
+    throw new Error(`Counting users failed:\n${count.stderr}`);
   if (existing >= USERS) return;
   console.log(`Seeding ${(USERS - existing).toLocaleString('en')} users…`);
   const seed = spawnSync('npm', ['run', 'seed', '--', '--users', String(USERS - existing)], {
@@ -83,7 +84,11 @@ async function measureApi(): Promise<LoadResult[]> {
     const results: LoadResult[] = [];
     for (const shape of LIST_SHAPES) {
       await runLoad('warm-up', { requests: 20, concurrency: CONCURRENCY }, () => get(shape.query));
-      results.push(await runLoad(`API ${shape.name}`, { requests: REQUESTS, concurrency: CONCURRENCY }, () => get(shape.query)));
+      results.push(
+        await runLoad(`API ${shape.name}`, { requests: REQUESTS, concurrency: CONCURRENCY }, () =>
+          get(shape.query),
+        ),
+      );
     }
     return results;
   } finally {
@@ -98,7 +103,9 @@ async function measureRawSql(): Promise<LoadResult[]> {
     for (const shape of LIST_SHAPES) {
       const run = () => runShape(query, shape);
       await runLoad('warm-up', { requests: 20, concurrency: CONCURRENCY }, run);
-      results.push(await runLoad(`raw SQL ${shape.name}`, { requests: REQUESTS, concurrency: CONCURRENCY }, run));
+      results.push(
+        await runLoad(`raw SQL ${shape.name}`, { requests: REQUESTS, concurrency: CONCURRENCY }, run),
+      );
     }
     return results;
   } finally {

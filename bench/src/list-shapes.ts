@@ -15,7 +15,14 @@ const COLUMNS = `p.id, p.uid, p.email, p.username, p.first_name, p.last_name, p.
   p.language, p.status, p.created_at, p.updated_at`;
 const FROM = `users p left join countries c on c.id = p.country_id left join cities ci on ci.id = p.city_id`;
 
-function shape(name: string, query: string, where: string, order: string, offset: number, values: unknown[]): ListShape {
+function shape(
+  name: string,
+  query: string,
+  where: string,
+  order: string,
+  offset: number,
+  values: unknown[],
+): ListShape {
   return {
     name,
     query,

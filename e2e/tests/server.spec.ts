@@ -35,7 +35,7 @@ test.describe('the server process', () => {
       const signin = await request.post(`${server.url}/auth/admin/signin`, { data: DEMO_ADMIN });
       expect(signin.status()).toBe(200);
       const logs = server.output().trim().split('\n');
-      expect(logs.some((line) => JSON.parse(line).msg === 'Server listening at ' + server.url)).toBe(true);
+      expect(logs.some((line) => JSON.parse(line).msg === `Server listening at ${server.url}`)).toBe(true);
       expect(server.output()).not.toContain(DEMO_ADMIN.password);
       const code = await server.stop();
       stopped = true;

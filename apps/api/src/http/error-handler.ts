@@ -21,6 +21,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
     if (error instanceof AppError) return sendAppError(error, locale, reply);
+    if (isUnstorableText(error)) {
+      return reply.status(422).send({ message: translateMessage('invalidValue', locale) });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(422).send({ message: validationMessage(error.validation, locale) });
     }
@@ -35,6 +38,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'Unhandled error');
     return reply.status(500).send({ message: translateMessage('internalError', locale) });
   });
+}
+
+/**
+ * PostgreSQL refuses text it cannot store (a NUL character, SQLSTATE 22021/22P05). Schemas refuse it
+ * up front where they can; this is the net for any field that slips through: the client's input,
+ * so a 422, never a 500.
+ */
+function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '22021' || code === '22P05';
 }
 
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {

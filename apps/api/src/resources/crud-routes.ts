@@ -1,6 +1,6 @@
 import type { ListResponse, Locale, ResourceDescriptor } from '@pult/contract';
 import { listResponseSchema } from '@pult/contract';
-import type { FastifyPluginAsync, FastifyRequest, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, FastifySchema, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../http/app-error.js';
 import { requestLocale } from '../http/locale.js';
@@ -34,8 +34,8 @@ export interface CrudRouteOptions<
   /** Turns the path's `{id}` into an id, or undefined when it cannot name a record. */
   parseId: (raw: string) => Id | undefined;
   handlers: RecordHandlers<Id, z.infer<ItemSchema>, z.infer<CreateSchema>, z.infer<UpdateSchema>>;
-  /** Authenticates the caller and sets `request.admin`. */
-  guard: preHandlerAsyncHookHandler;
+  /** Authenticates the caller and sets `request.admin`; runs before the body or query is validated. */
+  guard: onRequestAsyncHookHandler;
   /** The signed-in administrator's id, read after the guard ran. */
   adminIdOf: (request: FastifyRequest) => number;
   /** False when the resource serves its list itself (settings answer a public variant too). */
@@ -74,7 +74,8 @@ export function crudRoutes<
   };
 
   return async (app) => {
-    app.addHook('preHandler', options.guard);
+    // onRequest, not preHandler: a caller without a token gets 401 before any 422 about their input.
+    app.addHook('onRequest', options.guard);
 
     if (options.list !== false) {
       app.get(path, { schema: { response: { 200: listResponseSchema(options.item) } } }, async (request) =>

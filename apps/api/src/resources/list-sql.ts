@@ -88,6 +88,8 @@ function conditionSql(column: ListColumn, condition: Condition): RawBuilder<unkn
   const expr = column.sql;
   switch (condition.type) {
     case 'text':
+      // PostgreSQL text cannot hold NUL, so no value contains one; binding it would be an error (a 500).
+      if (condition.value.includes('\u0000')) return sql`false`;
       return sql`${expr} ilike ${`%${escapeLike(condition.value)}%`}`;
     case 'number':
       return sql`${expr} = ${typed(column.kind, condition.value)}`;

@@ -12,7 +12,8 @@ export const requiredText = (max: number) =>
   z
     .string({ error: 'required' })
     .trim()
-    .min(1, { error: 'required' })
+    // Abort on empty, so an empty e-mail reads "required" and not also "must be valid".
+    .min(1, { error: 'required', abort: true })
     .max(max, { error: 'tooLong' })
     .refine(NO_NUL, { error: 'invalidValue' });
 

@@ -93,13 +93,13 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
   const lookups = createGeoLookups(db);
   app.get(
     `${countriesResource.path}/lookup`,
-    { preHandler: requireAdmin, schema: { response: { 200: lookupResponseSchema } } },
+    { onRequest: requireAdmin, schema: { response: { 200: lookupResponseSchema } } },
     async (request) => lookups.countries(requestLocale(request)),
   );
   app.get(
     `${citiesResource.path}/lookup`,
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: { querystring: cityLookupQuery, response: { 200: lookupResponseSchema } },
     },
     async (request) => lookups.cities(requestLocale(request), request.query.country_id),

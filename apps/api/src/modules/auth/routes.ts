@@ -103,20 +103,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.get(
     '/admin/profile-basic',
-    { preHandler: deps.requireAdmin, schema: { response: { 200: profileBasicSchema } } },
+    { onRequest: deps.requireAdmin, schema: { response: { 200: profileBasicSchema } } },
     async (request) => toProfileBasic(await loadAdmin(deps.admins, currentAdminId(request))),
   );
 
   app.get(
     '/admin/profile',
-    { preHandler: deps.requireAdmin, schema: { response: { 200: profileSchema } } },
+    { onRequest: deps.requireAdmin, schema: { response: { 200: profileSchema } } },
     async (request) => toProfile(await loadAdmin(deps.admins, currentAdminId(request))),
   );
 
   app.put(
     '/admin/profile',
     {
-      preHandler: deps.requireAdmin,
+      onRequest: deps.requireAdmin,
       schema: { body: profileUpdateSchema, response: { 200: profileSchema } },
     },
     async (request) => {

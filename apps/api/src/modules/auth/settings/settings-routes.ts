@@ -79,7 +79,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
 
   app.post(
     `${settingsResource.path}/revoke-user-tokens`,
-    { preHandler: deps.requireAdmin, schema: { response: { 200: revokeUserTokensResponseSchema } } },
+    { onRequest: deps.requireAdmin, schema: { response: { 200: revokeUserTokensResponseSchema } } },
     async (request) => {
       const revoked = await deps.tokens.revokeAll(deps.db, 'user', null, 'revoked by an administrator');
       request.log.info({ revoked, adminId: currentAdminId(request) }, 'All platform user sessions revoked');
@@ -92,7 +92,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
 
   app.post(
     `${settingsResource.path}/regenerate-api-keys`,
-    { preHandler: deps.requireAdmin, schema: { response: { 200: regenerateApiKeysResponseSchema } } },
+    { onRequest: deps.requireAdmin, schema: { response: { 200: regenerateApiKeysResponseSchema } } },
     async (request) => {
       const keys = await deps.apiKeys.regenerate();
       request.log.info({ adminId: currentAdminId(request) }, 'Service API keys regenerated');
@@ -110,7 +110,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
 
   app.get(
     '/admin/api-keys',
-    { preHandler: deps.requireAdmin, schema: { response: { 200: apiKeysResponseSchema } } },
+    { onRequest: deps.requireAdmin, schema: { response: { 200: apiKeysResponseSchema } } },
     async () => ({ items: await deps.apiKeys.list() }),
   );
 };
