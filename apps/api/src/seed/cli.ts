@@ -102,14 +102,20 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await seed(database, options, config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`);
+    const interrupted = await seed(
+      database,
+      options,
+      config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`,
+    );
+    // 130 = 128 + SIGINT, what a shell expects of a command stopped by Ctrl+C.
+    return interrupted ? 130 : 0;
   } finally {
     await database.close();
   }
-  return 0;
 }
 
-async function seed(database: DatabaseHandle, options: SeedOptions, target: string): Promise<void> {
+/** Returns whether Ctrl+C cut the run short. */
+async function seed(database: DatabaseHandle, options: SeedOptions, target: string): Promise<boolean> {
   const { db } = database;
   const log = (text: string) => process.stderr.write(`${text}\n`);
   log(`Seeding ${formatCount(options.users)} users into ${target}`);
@@ -117,25 +123,28 @@ async function seed(database: DatabaseHandle, options: SeedOptions, target: stri
   const reference = await seedReferenceData(db);
   if (reference) log(`Added ${reference.countries} countries and ${reference.cities} cities`);
 
-  const started = performance.now();
-  const { inserted, stopped } = await insertBatches(db, options, {
+  const context: BatchContext = {
     places: await loadPlaceIds(db),
     passwordHash: await hashPassword(DEMO_USER_PASSWORD),
     generator: createPeopleGenerator({ seed: options.seed, now: new Date() }),
     offset: await maxUserId(db),
-  });
+    concurrency: database.kind === 'postgres' ? 2 : 1,
+  };
+  const started = performance.now();
+  const { done, inserted, stopped } = await insertBatches(db, options, context);
   const seconds = (performance.now() - started) / 1000;
 
   log('Updating planner statistics (ANALYZE users)…');
   await withoutTimeout(db, (trx) => sql`analyze users`.execute(trx));
   const total = await countUsers(db);
-  const skipped = stopped ? 0 : options.users - inserted;
+  const skipped = done - inserted;
   process.stdout.write(
     `${stopped ? 'Interrupted: added' : 'Added'} ${formatCount(inserted)} users in ${formatDuration(seconds)} ` +
       `(${formatCount(inserted / Math.max(seconds, 0.001))} rows/s)` +
       `${skipped > 0 ? `, skipped ${formatCount(skipped)} whose e-mail already existed` : ''}; ` +
       `the users table now holds ${formatCount(total)}.\n`,
   );
+  return stopped;
 }
 
 interface BatchContext {
@@ -144,37 +153,61 @@ interface BatchContext {
   generator: PeopleGenerator;
   /** Generator indexes start past the largest id, so e-mail numbers continue after earlier runs. */
   offset: number;
+  /**
+   * Batches in flight at once. PostgreSQL works on one while this process generates the next (20–30%
+   * more rows/s on two cores); the embedded database runs on this thread, so there it is one.
+   */
+  concurrency: number;
 }
 
 async function insertBatches(
   db: Db,
   options: SeedOptions,
   context: BatchContext,
-): Promise<{ inserted: number; stopped: boolean }> {
+): Promise<{ done: number; inserted: number; stopped: boolean }> {
   const progress = createProgressBar({ total: options.users, unit: 'users', stream: process.stderr });
-  // Ctrl+C ends after the batch in flight, so the embedded database is closed cleanly, never mid-write.
+  // Ctrl+C ends after the batches in flight, so the embedded database is closed cleanly, never mid-write.
   let stopped = false;
   const stop = () => {
     stopped = true;
   };
   process.once('SIGINT', stop);
-  let inserted = 0;
+  let planned = 0;
   let done = 0;
-  try {
-    while (done < options.users && !stopped) {
-      const size = Math.min(options.batch, options.users - done);
-      const rows = Array.from({ length: size }, (_, k) => context.generator.user(context.offset + done + k));
-      inserted += await withoutTimeout(db, (trx) =>
-        insertUsers(trx, rows, context.passwordHash, context.places),
-      );
+  let inserted = 0;
+  const worker = async () => {
+    while (planned < options.users && !stopped) {
+      const first = planned;
+      const size = Math.min(options.batch, options.users - first);
+      planned += size;
+      const rows = Array.from({ length: size }, (_, k) => context.generator.user(context.offset + first + k));
+      let added: number;
+      try {
+        added = await withoutTimeout(db, (trx) =>
+          insertUsers(trx, rows, context.passwordHash, context.places),
+        );
+      } catch (error) {
+        stopped = true;
+        throw error;
+      }
+      // Added only after the await: `inserted += await …` would read the total before another batch landed.
+      inserted += added;
       done += size;
       progress.update(done);
+      // PGlite answers without ever leaving the microtask queue; without a turn of the event loop a
+      // Ctrl+C would only be noticed after the last batch.
+      await new Promise((resolve) => setImmediate(resolve));
     }
+  };
+  try {
+    const results = await Promise.allSettled(Array.from({ length: context.concurrency }, worker));
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
   } finally {
     process.off('SIGINT', stop);
   }
   progress.finish(done);
-  return { inserted, stopped };
+  return { done, inserted, stopped };
 }
 
 /**

@@ -21,6 +21,7 @@ export function formatCount(value: number): string {
 }
 
 export function formatDuration(seconds: number): string {
+  if (seconds < 10) return `${Math.max(0, seconds).toFixed(1)}s`;
   const whole = Math.max(0, Math.round(seconds));
   if (whole < 60) return `${whole}s`;
   const minutes = Math.floor(whole / 60);
