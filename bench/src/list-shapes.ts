@@ -13,7 +13,8 @@ export interface ListShape {
 const COLUMNS = `p.id, p.uid, p.email, p.username, p.first_name, p.last_name, p.phone, p.country_id,
   c.name_uk as country_name, p.city_id, ci.name_uk as city_name, p.gender, p.birthday, p.about_me,
   p.language, p.status, p.created_at, p.updated_at`;
-const FROM = `users p left join countries c on c.id = p.country_id left join cities ci on ci.id = p.city_id`;
+const JOINS = `left join countries c on c.id = p.country_id left join cities ci on ci.id = p.city_id`;
+const TOTAL_OF_ALL = `select n as total from row_counts where table_name = 'users'`;
 
 function shape(
   name: string,
@@ -26,8 +27,10 @@ function shape(
   return {
     name,
     query,
-    rawItems: `select ${COLUMNS} from ${FROM} ${where} order by ${order} limit 10 offset ${offset}`,
-    rawCount: `select count(*)::int as total from users p ${where}`,
+    // The page is chosen first and joined to its names afterwards; an unfiltered total is kept by triggers.
+    rawItems: `select ${COLUMNS} from (select p.* from users p ${where} order by ${order} limit 10 offset ${offset}) p
+      ${JOINS} order by ${order}`,
+    rawCount: where === '' ? TOTAL_OF_ALL : `select count(*)::int as total from users p ${where}`,
     values,
   };
 }

@@ -24,9 +24,15 @@ export interface ListColumn {
  */
 export interface ListSource<Row, Item> {
   descriptor: ResourceDescriptor;
-  /** `FROM` clause, joins included. */
-  from: RawBuilder<unknown>;
-  /** The select list; it may depend on the language (names of referenced records). */
+  /** The listed table and its alias; filters and sorts may only use its columns. */
+  table: string;
+  alias: string;
+  /**
+   * Joins for display only (names of referenced records). They are applied to the one page after it
+   * is chosen, so a deep page or a count never joins the rows it skips.
+   */
+  joins?: RawBuilder<unknown>;
+  /** The select list over the alias and the joins; it may depend on the language. */
   select: RawBuilder<unknown>;
   columns: Record<string, ListColumn>;
   /** Unique tie-breaker appended to every sort, so pages never overlap or skip rows. */
@@ -45,11 +51,13 @@ export async function runList<Row, Item>(
   const where = whereClause(source, conditions);
   const orderBy = orderByClause(source, effectiveSort(source.descriptor, query));
   const offset = (query.page - 1) * query.perPage;
+  const base = sql`${sql.table(source.table)} as ${sql.id(source.alias)}`;
+  const page = sql`select ${sql.id(source.alias)}.* from ${base} ${where} order by ${orderBy}
+    limit ${query.perPage} offset ${offset}`;
   const [rows, count] = await Promise.all([
-    sql<Row>`select ${source.select} from ${source.from} ${where} order by ${orderBy} limit ${query.perPage} offset ${offset}`.execute(
-      executor,
-    ),
-    countQuery(source, conditions, where).execute(executor),
+    sql<Row>`select ${source.select} from (${page}) as ${sql.id(source.alias)} ${source.joins ?? sql``}
+      order by ${orderBy}`.execute(executor),
+    countQuery(source, conditions, base, where).execute(executor),
   ]);
   const total = Number(count.rows[0]?.total ?? 0);
   return { items: rows.rows.map(source.toItem), total, pageCount: pageCountOf(total, query.perPage) };
@@ -58,6 +66,7 @@ export async function runList<Row, Item>(
 function countQuery<Row, Item>(
   source: ListSource<Row, Item>,
   conditions: Condition[],
+  base: RawBuilder<unknown>,
   where: RawBuilder<unknown>,
 ) {
   if (source.countedTable && conditions.length === 0) {
@@ -65,7 +74,7 @@ function countQuery<Row, Item>(
       total: number;
     }>`select n as total from row_counts where table_name = ${source.countedTable}`;
   }
-  return sql<{ total: number }>`select count(*)::int as total from ${source.from} ${where}`;
+  return sql<{ total: number }>`select count(*)::int as total from ${base} ${where}`;
 }
 
 function columnOf(

@@ -25,13 +25,16 @@ const CONSTRAINTS: ConstraintFields = {
   cities_country_id_fkey: { country_id: 'countryNotFound' },
 };
 const column = (name: string, kind: ListColumn['kind']): ListColumn => ({ sql: sql.ref(`ci.${name}`), kind });
-const FROM = sql`cities ci join countries c on c.id = ci.country_id`;
+const COUNTRY_JOIN = sql`join countries c on c.id = ci.country_id`;
+const FROM = sql`cities ci ${COUNTRY_JOIN}`;
 const select = (locale: Locale) => sql`ci.*, ${nameColumn('c', locale)} as country_name`;
 
 function source(locale: Locale): ListSource<CityRow, City> {
   return {
     descriptor: citiesResource,
-    from: FROM,
+    table: 'cities',
+    alias: 'ci',
+    joins: COUNTRY_JOIN,
     select: select(locale),
     columns: {
       id: column('id', 'integer'),

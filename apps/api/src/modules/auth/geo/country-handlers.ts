@@ -16,7 +16,8 @@ const column = (name: string, kind: ListColumn['kind']): ListColumn => ({ sql: s
 
 const source: ListSource<CountryRow, Country> = {
   descriptor: countriesResource,
-  from: sql`countries`,
+  table: 'countries',
+  alias: 'countries',
   select: sql`*`,
   columns: {
     id: column('id', 'integer'),

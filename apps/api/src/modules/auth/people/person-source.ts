@@ -66,10 +66,10 @@ export function personSelect(table: PersonTable, locale: Locale): RawBuilder<unk
     p.gender, p.birthday, p.about_me, p.language, p.status, p.created_at, p.updated_at${extra}`;
 }
 
+const PLACE_JOINS = sql`left join countries c on c.id = p.country_id left join cities ci on ci.id = p.city_id`;
+
 export function personFrom(table: PersonTable): RawBuilder<unknown> {
-  return sql`${sql.table(table)} p
-    left join countries c on c.id = p.country_id
-    left join cities ci on ci.id = p.city_id`;
+  return sql`${sql.table(table)} p ${PLACE_JOINS}`;
 }
 
 export function toPersonItem<T extends PersonTable>(row: PersonRow): PersonItem<T> {
@@ -88,7 +88,9 @@ export function personListSource<T extends PersonTable>(
 ): ListSource<PersonRow, PersonItem<T>> {
   return {
     descriptor,
-    from: personFrom(table),
+    table,
+    alias: 'p',
+    joins: PLACE_JOINS,
     select: personSelect(table, locale),
     columns: table === 'admins' ? ADMIN_COLUMNS : PERSON_COLUMNS,
     id: sql.ref('p.id'),

@@ -22,7 +22,8 @@ const column = (name: string, kind: ListColumn['kind']): ListColumn => ({ sql: s
 
 const source: ListSource<SettingRow, Setting> = {
   descriptor: settingsResource,
-  from: sql`settings`,
+  table: 'settings',
+  alias: 'settings',
   select: sql`key, type, value, is_public, updated_at`,
   columns: {
     key: column('key', 'text'),
