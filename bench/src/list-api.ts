@@ -59,9 +59,21 @@ function topUpUsers(): void {
   if (seed.status !== 0) throw new Error('Seeding failed');
 }
 
+/**
+ * On PostgreSQL the signing key lives in the database, sealed with SECRET_KEY, and each run starts
+ * the server with a new temporary DATA_DIR: a fixed key (for this benchmark database only) lets
+ * later runs open it.
+ */
+const BENCH_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+
 function databaseEnv(): Record<string, string> {
   return DATABASE_URL
-    ? { DATABASE_URL, ADMIN_EMAIL: DEMO_ADMIN.email, ADMIN_PASSWORD: DEMO_ADMIN.password }
+    ? {
+        DATABASE_URL,
+        ADMIN_EMAIL: DEMO_ADMIN.email,
+        ADMIN_PASSWORD: DEMO_ADMIN.password,
+        SECRET_KEY: BENCH_SECRET_KEY,
+      }
     : { DATA_DIR };
 }
 

@@ -27,9 +27,10 @@ function shape(
   return {
     name,
     query,
-    // The page is chosen first and joined to its names afterwards; an unfiltered total is kept by triggers.
-    rawItems: `select ${COLUMNS} from (select p.* from users p ${where} order by ${order} limit 10 offset ${offset}) p
-      ${JOINS} order by ${order}`,
+    // As the API does: the page is found on keys alone, then its rows are joined to their names;
+    // an unfiltered total is kept exact by triggers.
+    rawItems: `select ${COLUMNS} from (select p.id from users p ${where} order by ${order} limit 10 offset ${offset}) page
+      join users p using (id) ${JOINS} order by ${order}`,
     rawCount: where === '' ? TOTAL_OF_ALL : `select count(*)::int as total from users p ${where}`,
     values,
   };

@@ -35,8 +35,8 @@ export interface ListSource<Row, Item> {
   /** The select list over the alias and the joins; it may depend on the language. */
   select: RawBuilder<unknown>;
   columns: Record<string, ListColumn>;
-  /** Unique tie-breaker appended to every sort, so pages never overlap or skip rows. */
-  id: RawBuilder<unknown>;
+  /** The primary-key column: the tie-breaker of every sort, so pages never overlap or skip rows. */
+  key: string;
   toItem: (row: Row) => Item;
   /** A table whose exact size `row_counts` keeps: an unfiltered list reads its total from there. */
   countedTable?: string;
@@ -52,11 +52,14 @@ export async function runList<Row, Item>(
   const orderBy = orderByClause(source, effectiveSort(source.descriptor, query));
   const offset = (query.page - 1) * query.perPage;
   const base = sql`${sql.table(source.table)} as ${sql.id(source.alias)}`;
-  const page = sql`select ${sql.id(source.alias)}.* from ${base} ${where} order by ${orderBy}
+  // A deferred join: the page is found on the keys alone (an index-only scan when an index covers
+  // the filter and sort), then its rows and their names are fetched, so a deep page does not read
+  // every row it skips.
+  const page = sql`select ${keyOf(source)} from ${base} ${where} order by ${orderBy}
     limit ${query.perPage} offset ${offset}`;
   const [rows, count] = await Promise.all([
-    sql<Row>`select ${source.select} from (${page}) as ${sql.id(source.alias)} ${source.joins ?? sql``}
-      order by ${orderBy}`.execute(executor),
+    sql<Row>`select ${source.select} from (${page}) as page join ${base} using (${sql.id(source.key)})
+      ${source.joins ?? sql``} order by ${orderBy}`.execute(executor),
     countQuery(source, conditions, base, where).execute(executor),
   ]);
   const total = Number(count.rows[0]?.total ?? 0);
@@ -75,6 +78,10 @@ function countQuery<Row, Item>(
     }>`select n as total from row_counts where table_name = ${source.countedTable}`;
   }
   return sql<{ total: number }>`select count(*)::int as total from ${base} ${where}`;
+}
+
+function keyOf(source: Pick<ListSource<never, never>, 'alias' | 'key'>): RawBuilder<unknown> {
+  return sql.ref(`${source.alias}.${source.key}`);
 }
 
 function columnOf(
@@ -122,7 +129,7 @@ function typed(kind: ColumnKind, value: string | number | boolean): RawBuilder<u
 function orderByClause<Row, Item>(source: ListSource<Row, Item>, sort: SortTerm[]): RawBuilder<unknown> {
   const terms = sort.map((term) => sql`${columnOf(source, term.field).sql} ${direction(term)}`);
   // The tie-breaker follows the first term's direction, so one (column, id) index serves both ways.
-  terms.push(sql`${source.id} ${direction(sort[0] ?? { field: 'id', direction: 'asc' })}`);
+  terms.push(sql`${keyOf(source)} ${direction(sort[0] ?? { field: source.key, direction: 'asc' })}`);
   return sql.join(terms, sql`, `);
 }
 

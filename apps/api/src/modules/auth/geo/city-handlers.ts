@@ -43,7 +43,7 @@ function source(locale: Locale): ListSource<CityRow, City> {
       country_id: column('country_id', 'integer'),
       created_at: column('created_at', 'timestamp'),
     },
-    id: sql.ref('ci.id'),
+    key: 'id',
     toItem: toCity,
   };
 }

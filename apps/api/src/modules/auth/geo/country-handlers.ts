@@ -18,7 +18,7 @@ const source: ListSource<CountryRow, Country> = {
   descriptor: countriesResource,
   table: 'countries',
   alias: 'countries',
-  select: sql`*`,
+  select: sql`countries.*`,
   columns: {
     id: column('id', 'integer'),
     code: column('code', 'text'),
@@ -26,7 +26,7 @@ const source: ListSource<CountryRow, Country> = {
     name_en: column('name_en', 'text'),
     created_at: column('created_at', 'timestamp'),
   },
-  id: sql.ref('id'),
+  key: 'id',
   toItem: toCountry,
 };
 

@@ -93,7 +93,7 @@ export function personListSource<T extends PersonTable>(
     joins: PLACE_JOINS,
     select: personSelect(table, locale),
     columns: table === 'admins' ? ADMIN_COLUMNS : PERSON_COLUMNS,
-    id: sql.ref('p.id'),
+    key: 'id',
     toItem: (row) => toPersonItem<T>(row),
     ...(table === 'users' ? { countedTable: 'users' } : {}),
   };

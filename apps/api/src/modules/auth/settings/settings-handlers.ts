@@ -31,7 +31,7 @@ const source: ListSource<SettingRow, Setting> = {
     is_public: column('is_public', 'boolean'),
     updated_at: column('updated_at', 'timestamp'),
   },
-  id: sql.ref('key'),
+  key: 'key',
   toItem: toSetting,
 };
 
