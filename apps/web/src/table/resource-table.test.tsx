@@ -24,14 +24,14 @@ const things: ResourceDescriptor = {
     },
     {
       name: 'email',
-      label: 'users.fields.email',
+      label: 'people.fields.email',
       sortable: true,
       filter: { type: 'text' },
       display: { kind: 'text' },
     },
     {
       name: 'status',
-      label: 'users.fields.status',
+      label: 'people.fields.status',
       sortable: true,
       filter: { type: 'select', options: STATUS_OPTIONS },
       display: { kind: 'option', options: STATUS_OPTIONS },

@@ -1,5 +1,5 @@
 import type { ListQuery, PageSize, ResourceDescriptor } from '@pult/contract';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   activeSort,
@@ -34,12 +34,36 @@ export function useTableState(descriptor: ResourceDescriptor): TableState {
   const query = useMemo(() => readTableState(descriptor, searchParams), [descriptor, searchParams]);
 
   // Each change is applied to the URL as it is when the change lands, not as it was at the last render,
-  // so a debounced filter and a click in between cannot undo each other.
+  // so a debounced filter and a click in between cannot undo each other. React Router's functional
+  // `setSearchParams` does not give that: it starts from the params of the last render, so a second
+  // change made before the router has re-rendered the first one would drop it. `latest` is the URL as
+  // our last change left it; `pending` are our writes the router has not rendered yet.
+  const latest = useRef(searchParams.toString());
+  const pending = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    const rendered = searchParams.toString();
+    const index = pending.current.indexOf(rendered);
+    if (index >= 0) {
+      // One of our own writes has arrived; later ones are still on their way.
+      pending.current = pending.current.slice(index + 1);
+      if (pending.current.length === 0) latest.current = rendered;
+    } else {
+      // Changed from outside (Back, a link): that is the URL now.
+      pending.current = [];
+      latest.current = rendered;
+    }
+  }, [searchParams]);
+
   const update = useCallback(
     (change: (query: ListQuery) => ListQuery, replace: boolean) => {
-      setSearchParams((current) => writeTableState(current, change(readTableState(descriptor, current))), {
-        replace,
-      });
+      const current = new URLSearchParams(latest.current);
+      const next = writeTableState(current, change(readTableState(descriptor, current)));
+      const text = next.toString();
+      if (text !== latest.current) {
+        pending.current.push(text);
+        latest.current = text;
+      }
+      setSearchParams(next, { replace });
     },
     [descriptor, setSearchParams],
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textColumn } from './columns.js';
 import type { FieldDescriptor, FormDescriptor, ResourceDescriptor } from './descriptor.js';
 import {
   PASSWORDS_MISMATCH,
@@ -41,14 +42,11 @@ export const adminCreateSchema = z
 export type AdminCreate = z.infer<typeof adminCreateSchema>;
 
 const groupsColumn: FieldDescriptor = {
-  name: 'groups',
-  label: 'admins.fields.groups',
-  sortable: false,
-  filter: { type: 'text' },
+  ...textColumn('groups', 'admins.fields.groups', false),
   display: { kind: 'tags' },
 };
 
-const people = personFields('admins.fields');
+const people = personFields();
 export const adminsResource: ResourceDescriptor = {
   name: 'admins',
   service: 'auth',
@@ -59,10 +57,7 @@ export const adminsResource: ResourceDescriptor = {
 };
 
 export const adminForm: FormDescriptor<typeof adminCreateSchema, typeof adminUpdateSchema> = {
-  fields: [
-    ...personFormFields('admins.fields'),
-    { name: 'groups', label: 'admins.fields.groups', input: { kind: 'tags' } },
-  ],
+  fields: [...personFormFields(), { name: 'groups', label: 'admins.fields.groups', input: { kind: 'tags' } }],
   createSchema: adminCreateSchema,
   updateSchema: adminUpdateSchema,
 };

@@ -85,6 +85,3 @@ export interface FormDescriptor<Create extends z.ZodType = z.ZodType, Update ext
 export function findField(descriptor: ResourceDescriptor, name: string): FieldDescriptor | undefined {
   return descriptor.fields.find((field) => field.name === name);
 }
-
-export const text = { kind: 'text' } as const;
-export const datetime = { kind: 'datetime' } as const;

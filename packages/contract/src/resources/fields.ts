@@ -12,8 +12,7 @@ export const requiredText = (max: number) =>
   z
     .string({ error: 'required' })
     .trim()
-    // Abort on empty, so an empty e-mail reads "required" and not also "must be valid".
-    .min(1, { error: 'required', abort: true })
+    .min(1, { error: 'required' })
     .max(max, { error: 'tooLong' })
     .refine(NO_NUL, { error: 'invalidValue' });
 
@@ -27,7 +26,12 @@ export const nullableText = (max: number) =>
     .nullable()
     .optional();
 
-export const emailText = requiredText(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'emailInvalid' });
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An empty e-mail is only "required", not also "must be valid". */
+export const emailText = requiredText(254).refine((value) => value === '' || EMAIL_PATTERN.test(value), {
+  error: 'emailInvalid',
+});
 
 /** An optional calendar date `YYYY-MM-DD`. */
 export const nullableDate = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createdAtColumn, idColumn, referenceColumn, textColumn } from './columns.js';
 import type { FormDescriptor, ResourceDescriptor } from './descriptor.js';
 import { requiredId, requiredText } from './fields.js';
 
@@ -27,41 +28,11 @@ export const countriesResource: ResourceDescriptor = {
   service: 'auth',
   path: '/admin/countries',
   fields: [
-    {
-      name: 'id',
-      label: 'common.fields.id',
-      sortable: true,
-      filter: { type: 'number' },
-      display: { kind: 'text' },
-    },
-    {
-      name: 'code',
-      label: 'countries.fields.code',
-      sortable: true,
-      filter: { type: 'text' },
-      display: { kind: 'text' },
-    },
-    {
-      name: 'name_uk',
-      label: 'countries.fields.name_uk',
-      sortable: true,
-      filter: { type: 'text' },
-      display: { kind: 'text' },
-    },
-    {
-      name: 'name_en',
-      label: 'countries.fields.name_en',
-      sortable: true,
-      filter: { type: 'text' },
-      display: { kind: 'text' },
-    },
-    {
-      name: 'created_at',
-      label: 'common.fields.created_at',
-      sortable: true,
-      filter: { type: 'date' },
-      display: { kind: 'datetime' },
-    },
+    idColumn(),
+    textColumn('code', 'countries.fields.code'),
+    textColumn('name_uk', 'countries.fields.name_uk'),
+    textColumn('name_en', 'countries.fields.name_en'),
+    createdAtColumn(),
   ],
   defaultSort: 'name_en',
 };
@@ -99,41 +70,11 @@ export const citiesResource: ResourceDescriptor = {
   service: 'auth',
   path: '/admin/cities',
   fields: [
-    {
-      name: 'id',
-      label: 'common.fields.id',
-      sortable: true,
-      filter: { type: 'number' },
-      display: { kind: 'text' },
-    },
-    {
-      name: 'name_uk',
-      label: 'cities.fields.name_uk',
-      sortable: true,
-      filter: { type: 'text' },
-      display: { kind: 'text' },
-    },
-    {
-      name: 'name_en',
-      label: 'cities.fields.name_en',
-      sortable: true,
-      filter: { type: 'text' },
-      display: { kind: 'text' },
-    },
-    {
-      name: 'country_id',
-      label: 'cities.fields.country',
-      sortable: false,
-      filter: { type: 'select', lookup: 'countries' },
-      display: { kind: 'reference', field: 'country_name' },
-    },
-    {
-      name: 'created_at',
-      label: 'common.fields.created_at',
-      sortable: true,
-      filter: { type: 'date' },
-      display: { kind: 'datetime' },
-    },
+    idColumn(),
+    textColumn('name_uk', 'cities.fields.name_uk'),
+    textColumn('name_en', 'cities.fields.name_en'),
+    referenceColumn('country_id', 'cities.fields.country', 'countries', 'country_name'),
+    createdAtColumn(),
   ],
   defaultSort: 'name_en',
 };

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import { LOCALES } from '../locales.js';
+import {
+  createdAtColumn,
+  dateColumn,
+  idColumn,
+  optionColumn,
+  referenceColumn,
+  textColumn,
+  updatedAtColumn,
+} from './columns.js';
 import type { FieldDescriptor, FormFieldDescriptor, SelectOption } from './descriptor.js';
 import { emailText, nullableDate, nullableId, nullableText, oneOf, requiredText } from './fields.js';
 
@@ -85,149 +94,65 @@ export function passwordsMatch(body: { password: string; password_repeat: string
 export const PASSWORDS_MISMATCH = { error: 'passwordsMismatch', path: ['password_repeat'] };
 
 /** List columns of a person, in the order the table shows them. */
-export const personFields = (prefix: string): FieldDescriptor[] => [
-  {
-    name: 'id',
-    label: 'common.fields.id',
-    sortable: true,
-    filter: { type: 'number' },
-    display: { kind: 'text' },
-  },
-  {
-    name: 'email',
-    label: `${prefix}.email`,
-    sortable: true,
-    filter: { type: 'text' },
-    display: { kind: 'text' },
-  },
-  {
-    name: 'username',
-    label: `${prefix}.username`,
-    sortable: true,
-    filter: { type: 'text' },
-    display: { kind: 'text' },
-  },
-  {
-    name: 'first_name',
-    label: `${prefix}.first_name`,
-    sortable: true,
-    filter: { type: 'text' },
-    display: { kind: 'text' },
-  },
-  {
-    name: 'last_name',
-    label: `${prefix}.last_name`,
-    sortable: true,
-    filter: { type: 'text' },
-    display: { kind: 'text' },
-  },
-  {
-    name: 'phone',
-    label: `${prefix}.phone`,
-    sortable: false,
-    filter: { type: 'text' },
-    display: { kind: 'text' },
-  },
-  {
-    name: 'country_id',
-    label: `${prefix}.country`,
-    sortable: false,
-    filter: { type: 'select', lookup: 'countries' },
-    display: { kind: 'reference', field: 'country_name' },
-  },
-  {
-    name: 'city_id',
-    label: `${prefix}.city`,
-    sortable: false,
-    filter: { type: 'select', lookup: 'cities' },
-    display: { kind: 'reference', field: 'city_name' },
-  },
-  {
-    name: 'gender',
-    label: `${prefix}.gender`,
-    sortable: false,
-    filter: { type: 'select', options: GENDER_OPTIONS },
-    display: { kind: 'option', options: GENDER_OPTIONS },
-  },
-  {
-    name: 'birthday',
-    label: `${prefix}.birthday`,
-    sortable: true,
-    filter: { type: 'date' },
-    display: { kind: 'date' },
-  },
-  {
-    name: 'language',
-    label: `${prefix}.language`,
-    sortable: false,
-    filter: { type: 'select', options: LANGUAGE_OPTIONS },
-    display: { kind: 'option', options: LANGUAGE_OPTIONS },
-  },
-  {
-    name: 'status',
-    label: `${prefix}.status`,
-    sortable: true,
-    filter: { type: 'select', options: STATUS_OPTIONS },
-    display: { kind: 'option', options: STATUS_OPTIONS },
-  },
-  { name: 'about_me', label: `${prefix}.about_me`, sortable: false, display: { kind: 'text' } },
-  { name: 'uid', label: `${prefix}.uid`, sortable: false, display: { kind: 'text' } },
-  {
-    name: 'created_at',
-    label: 'common.fields.created_at',
-    sortable: true,
-    filter: { type: 'date' },
-    display: { kind: 'datetime' },
-  },
-  {
-    name: 'updated_at',
-    label: 'common.fields.updated_at',
-    sortable: true,
-    filter: { type: 'date' },
-    display: { kind: 'datetime' },
-  },
+export const personFields = (): FieldDescriptor[] => [
+  idColumn(),
+  textColumn('email', 'people.fields.email'),
+  textColumn('username', 'people.fields.username'),
+  textColumn('first_name', 'people.fields.first_name'),
+  textColumn('last_name', 'people.fields.last_name'),
+  textColumn('phone', 'people.fields.phone', false),
+  referenceColumn('country_id', 'people.fields.country', 'countries', 'country_name'),
+  referenceColumn('city_id', 'people.fields.city', 'cities', 'city_name'),
+  optionColumn('gender', 'people.fields.gender', GENDER_OPTIONS, false),
+  dateColumn('birthday', 'people.fields.birthday', 'date'),
+  optionColumn('language', 'people.fields.language', LANGUAGE_OPTIONS, false),
+  optionColumn('status', 'people.fields.status', STATUS_OPTIONS, true),
+  { name: 'about_me', label: 'people.fields.about_me', sortable: false, display: { kind: 'text' } },
+  { name: 'uid', label: 'people.fields.uid', sortable: false, display: { kind: 'text' } },
+  createdAtColumn(),
+  updatedAtColumn(),
 ];
 
 /** Form fields of a person, in the order the form shows them. */
-export const personFormFields = (prefix: string): FormFieldDescriptor[] => [
-  { name: 'email', label: `${prefix}.email`, input: { kind: 'email' }, required: true },
+export const personFormFields = (): FormFieldDescriptor[] => [
+  { name: 'email', label: 'people.fields.email', input: { kind: 'email' }, required: true },
   {
     name: 'password',
-    label: `${prefix}.password`,
+    label: 'people.fields.password',
     input: { kind: 'password' },
     createOnly: true,
     required: true,
   },
   {
     name: 'password_repeat',
-    label: `${prefix}.password_repeat`,
+    label: 'people.fields.password_repeat',
     input: { kind: 'password' },
     createOnly: true,
     required: true,
   },
-  { name: 'first_name', label: `${prefix}.first_name`, input: { kind: 'text' }, required: true },
-  { name: 'last_name', label: `${prefix}.last_name`, input: { kind: 'text' }, required: true },
-  { name: 'username', label: `${prefix}.username`, input: { kind: 'text' } },
-  { name: 'phone', label: `${prefix}.phone`, input: { kind: 'text' } },
-  { name: 'country_id', label: `${prefix}.country`, input: { kind: 'lookup', lookup: 'countries' } },
+  { name: 'first_name', label: 'people.fields.first_name', input: { kind: 'text' }, required: true },
+  { name: 'last_name', label: 'people.fields.last_name', input: { kind: 'text' }, required: true },
+  { name: 'username', label: 'people.fields.username', input: { kind: 'text' } },
+  { name: 'phone', label: 'people.fields.phone', input: { kind: 'text' } },
+  { name: 'country_id', label: 'people.fields.country', input: { kind: 'lookup', lookup: 'countries' } },
   {
     name: 'city_id',
-    label: `${prefix}.city`,
+    label: 'people.fields.city',
     input: { kind: 'lookup', lookup: 'cities', dependsOn: { field: 'country_id', param: 'country_id' } },
   },
-  { name: 'gender', label: `${prefix}.gender`, input: { kind: 'select', options: GENDER_OPTIONS } },
-  { name: 'birthday', label: `${prefix}.birthday`, input: { kind: 'date' } },
+  { name: 'gender', label: 'people.fields.gender', input: { kind: 'select', options: GENDER_OPTIONS } },
+  { name: 'birthday', label: 'people.fields.birthday', input: { kind: 'date' } },
   {
     name: 'language',
-    label: `${prefix}.language`,
+    label: 'people.fields.language',
     input: { kind: 'select', options: LANGUAGE_OPTIONS },
     required: true,
   },
   {
     name: 'status',
-    label: `${prefix}.status`,
+    label: 'people.fields.status',
     input: { kind: 'select', options: STATUS_OPTIONS },
     required: true,
   },
-  { name: 'about_me', label: `${prefix}.about_me`, input: { kind: 'textarea' } },
+  { name: 'about_me', label: 'people.fields.about_me', input: { kind: 'textarea' } },
 ];

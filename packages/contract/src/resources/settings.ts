@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isLocale } from '../locales.js';
 import type { MessageKey } from '../messages.js';
+import { optionColumn, textColumn, updatedAtColumn } from './columns.js';
 import type { ResourceDescriptor, SelectOption } from './descriptor.js';
 import { oneOf } from './fields.js';
 
@@ -125,20 +126,8 @@ export const settingsResource: ResourceDescriptor = {
   service: 'auth',
   path: '/admin/settings',
   fields: [
-    {
-      name: 'key',
-      label: 'settings.fields.key',
-      sortable: true,
-      filter: { type: 'text' },
-      display: { kind: 'text' },
-    },
-    {
-      name: 'type',
-      label: 'settings.fields.type',
-      sortable: true,
-      filter: { type: 'select', options: TYPE_OPTIONS },
-      display: { kind: 'option', options: TYPE_OPTIONS },
-    },
+    textColumn('key', 'settings.fields.key'),
+    optionColumn('type', 'settings.fields.type', TYPE_OPTIONS, true),
     { name: 'value', label: 'settings.fields.value', sortable: false, display: { kind: 'json' } },
     {
       name: 'is_public',
@@ -147,13 +136,7 @@ export const settingsResource: ResourceDescriptor = {
       filter: { type: 'select', options: PUBLIC_OPTIONS },
       display: { kind: 'boolean' },
     },
-    {
-      name: 'updated_at',
-      label: 'common.fields.updated_at',
-      sortable: true,
-      filter: { type: 'date' },
-      display: { kind: 'datetime' },
-    },
+    updatedAtColumn(),
   ],
   defaultSort: 'key',
 };

@@ -26,12 +26,12 @@ export const usersResource: ResourceDescriptor = {
   name: 'users',
   service: 'auth',
   path: '/admin/users',
-  fields: personFields('users.fields'),
+  fields: personFields(),
   defaultSort: '-created_at',
 };
 
 export const userForm: FormDescriptor<typeof userCreateSchema, typeof userUpdateSchema> = {
-  fields: personFormFields('users.fields'),
+  fields: personFormFields(),
   createSchema: userCreateSchema,
   updateSchema: userUpdateSchema,
 };

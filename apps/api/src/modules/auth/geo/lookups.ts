@@ -12,16 +12,25 @@ export function createGeoLookups(db: Db) {
     async countries(locale: Locale): Promise<LookupResponse> {
       const name = nameColumn('c', locale);
       const { rows } = await sql<{ value: number; label: string }>`select c.id as value, ${name} as label
-        from countries c order by ${name}, c.id`.execute(db);
-      return { items: rows };
+        from countries c`.execute(db);
+      return { items: sortByLabel(rows, locale) };
     },
 
     async cities(locale: Locale, countryId: number | undefined): Promise<LookupResponse> {
       const name = nameColumn('ci', locale);
       const where = countryId === undefined ? sql`` : sql`where ci.country_id = ${countryId}`;
       const { rows } = await sql<{ value: number; label: string }>`select ci.id as value, ${name} as label
-        from cities ci ${where} order by ${name}, ci.id limit ${MAX_CITY_OPTIONS}`.execute(db);
-      return { items: rows };
+        from cities ci ${where} order by ci.id limit ${MAX_CITY_OPTIONS}`.execute(db);
+      return { items: sortByLabel(rows, locale) };
     },
   };
+}
+
+/**
+ * In the reader's alphabet: the database's collation may be byte order (PGlite has no ICU), which
+ * puts Є, І and Ї before А.
+ */
+function sortByLabel<T extends { value: number; label: string }>(items: T[], locale: Locale): T[] {
+  const collator = new Intl.Collator(locale);
+  return items.sort((a, b) => collator.compare(a.label, b.label) || a.value - b.value);
 }
