@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { NOTICE_TIMEOUT_MS } from '@pult/contract';
 import { notifier } from '../notify/notifier';
@@ -14,22 +15,26 @@ export function Notices() {
   const close = (_event: unknown, reason?: SnackbarCloseReason) => {
     if (reason !== 'clickaway') notifier.dismiss(notice.id);
   };
+  // A portal made when the notice appears sits outside what an open dialog hides from assistive
+  // technology, so a notice about the dialog's own form is announced.
   return (
-    <Snackbar
-      key={notice.id}
-      open
-      autoHideDuration={NOTICE_TIMEOUT_MS}
-      onClose={close}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    >
-      <Alert
-        severity={notice.kind}
-        variant="filled"
-        onClose={() => notifier.dismiss(notice.id)}
-        sx={{ width: '100%' }}
+    <Portal>
+      <Snackbar
+        key={notice.id}
+        open
+        autoHideDuration={NOTICE_TIMEOUT_MS}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       >
-        {notice.text}
-      </Alert>
-    </Snackbar>
+        <Alert
+          severity={notice.kind}
+          variant="filled"
+          onClose={() => notifier.dismiss(notice.id)}
+          sx={{ width: '100%' }}
+        >
+          {notice.text}
+        </Alert>
+      </Snackbar>
+    </Portal>
   );
 }
