@@ -93,7 +93,16 @@ async function measureApi(): Promise<LoadResult[]> {
       await response.arrayBuffer();
       return response.ok;
     };
-    const results: LoadResult[] = [];
+    // What any request costs before it reaches a list: HTTP on loopback, routing, one trivial query.
+    const health = async () => (await fetch(`${pult.url}/healthz`)).ok;
+    await runLoad('warm-up', { requests: 20, concurrency: CONCURRENCY }, health);
+    const results = [
+      await runLoad(
+        'API GET /healthz (HTTP floor)',
+        { requests: REQUESTS, concurrency: CONCURRENCY },
+        health,
+      ),
+    ];
     for (const shape of LIST_SHAPES) {
       await runLoad('warm-up', { requests: 20, concurrency: CONCURRENCY }, () => get(shape.query));
       results.push(

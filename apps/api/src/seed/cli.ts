@@ -134,8 +134,8 @@ async function seed(database: DatabaseHandle, options: SeedOptions, target: stri
   const { done, inserted, stopped } = await insertBatches(db, options, context);
   const seconds = (performance.now() - started) / 1000;
 
-  log('Updating planner statistics (ANALYZE users)…');
-  await withoutTimeout(db, (trx) => sql`analyze users`.execute(trx));
+  log('Updating the visibility map and planner statistics (VACUUM ANALYZE users)…');
+  await vacuumUsers(db);
   const total = await countUsers(db);
   const skipped = done - inserted;
   process.stdout.write(
@@ -218,6 +218,21 @@ function withoutTimeout<T>(db: Db, run: (trx: Executor) => Promise<T>): Promise<
   return db.transaction().execute(async (trx) => {
     await sql`set local statement_timeout = 0`.execute(trx);
     return run(trx);
+  });
+}
+
+/**
+ * VACUUM sets the visibility map, which lets deep list pages use index-only scans (PGlite has no
+ * autovacuum to do it later). It cannot run in a transaction, so the timeout is lifted on one session.
+ */
+async function vacuumUsers(db: Db): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await sql`set statement_timeout = 0`.execute(connection);
+    try {
+      await sql`vacuum analyze users`.execute(connection);
+    } finally {
+      await sql`reset statement_timeout`.execute(connection);
+    }
   });
 }
 
