@@ -1,3 +1,4 @@
+export { useListReturnPath, useListReturnState } from './list-return';
 export { ResourceTable, type ResourceTableProps } from './resource-table';
 export { DeleteRowButton, EditRowLink, RowActionSpacer } from './row-actions';
 export { type ResourceList, useResourceList } from './use-resource-list';

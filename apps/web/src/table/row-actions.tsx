@@ -5,15 +5,18 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useListReturnState } from './list-return';
 
 /** The usual row actions of a ResourceTable; `name` makes each button's accessible name unique. */
 export function EditRowLink({ to, name }: { to: string; name: string }) {
   const { t } = useTranslation();
+  const state = useListReturnState();
   return (
     <Tooltip title={t('table.edit')}>
       <IconButton
         component={RouterLink}
         to={to}
+        state={state}
         size="small"
         color="edit"
         aria-label={t('table.editRow', { name })}

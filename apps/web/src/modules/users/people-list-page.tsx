@@ -6,7 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useDeleteRecord } from '../../resources/use-delete-record';
-import { DeleteRowButton, EditRowLink, ResourceTable, RowActionSpacer } from '../../table';
+import {
+  DeleteRowButton,
+  EditRowLink,
+  ResourceTable,
+  RowActionSpacer,
+  useListReturnState,
+} from '../../table';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PageTitle } from '../../ui/page-title';
 
@@ -40,6 +46,7 @@ function personName(person: PersonRow): string {
  */
 export function PeopleListPage({ descriptor, titleKey, basePath, ns }: PeopleListPageProps) {
   const { t } = useTranslation();
+  const returnState = useListReturnState();
   const remove = useDeleteRecord(descriptor);
   const [target, setTarget] = useState<PersonRow | null>(null);
   // Kept apart from the target so the dialog's text stays while it fades out.
@@ -62,6 +69,7 @@ export function PeopleListPage({ descriptor, titleKey, basePath, ns }: PeopleLis
         <Button
           component={RouterLink}
           to={`${basePath}/create`}
+          state={returnState}
           variant="contained"
           startIcon={<AddIcon />}
           disableElevation

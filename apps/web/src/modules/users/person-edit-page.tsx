@@ -11,6 +11,7 @@ import { ResourceForm } from '../../forms/resource-form/resource-form';
 import { parseRecordId, useRecord } from '../../forms/resource-form/use-record';
 import { useLocale } from '../../i18n/use-locale';
 import { useDeleteRecord } from '../../resources/use-delete-record';
+import { useListReturnPath } from '../../table';
 import { PageTitle } from '../../ui/page-title';
 
 export interface PersonEditPageProps {
@@ -38,11 +39,12 @@ export function PersonEditPage({
   const [searchParams] = useSearchParams();
   const mode = modeProp ?? (pathname.endsWith('/create') ? 'create' : 'edit');
   const id = mode === 'edit' ? parseRecordId(searchParams.get('id')) : null;
+  const returnPath = useListReturnPath(listPath);
   const overline = [t(`common.${mode}`), id === null ? undefined : `#${id}`].filter(Boolean).join(' · ');
 
   return (
     <>
-      <Button component={RouterLink} to={listPath} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
+      <Button component={RouterLink} to={returnPath} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
         {t('form.backToList')}
       </Button>
       <PageTitle overline={overline}>{t(titleKey)}</PageTitle>
@@ -69,8 +71,8 @@ function personName(record: Record<string, unknown>): string {
 
 function useBackToList(listPath: string) {
   const navigate = useNavigate();
-  // The list opens afresh: its filters and page are not carried over from before.
-  return useCallback(() => void navigate(listPath), [navigate, listPath]);
+  const returnPath = useListReturnPath(listPath);
+  return useCallback(() => void navigate(returnPath), [navigate, returnPath]);
 }
 
 function FormPaper({ children }: { children: ReactNode }) {
