@@ -4,14 +4,20 @@ import { errors } from '../http/app-error.js';
 /** SQLSTATE codes the resources turn into field errors (both pg and PGlite report them). */
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
+/** What PostgreSQL 17 (PGlite) reports for an `on delete restrict` key where 15 reports 23503. */
+const RESTRICT_VIOLATION = '23001';
+const CONSTRAINT_CODES: unknown[] = [UNIQUE_VIOLATION, FOREIGN_KEY_VIOLATION, RESTRICT_VIOLATION];
 
 interface DatabaseErrorLike {
   code?: unknown;
   constraint?: unknown;
 }
 
-/** Field errors to report for each named constraint; anything unmapped stays a real fault. */
-export type ConstraintFields = Record<string, Record<string, MessageKey>>;
+/**
+ * What to report for each named constraint: errors under fields, or one general text (a record
+ * still referred to cannot be deleted). Anything unmapped stays a real fault.
+ */
+export type ConstraintFields = Record<string, Record<string, MessageKey> | MessageKey>;
 
 /**
  * A duplicate e-mail or a vanished reference is the client's problem (422 under the field), even
@@ -20,9 +26,10 @@ export type ConstraintFields = Record<string, Record<string, MessageKey>>;
 export function toFieldError(error: unknown, constraints: ConstraintFields): unknown {
   if (typeof error !== 'object' || error === null) return error;
   const { code, constraint } = error as DatabaseErrorLike;
-  if (code !== UNIQUE_VIOLATION && code !== FOREIGN_KEY_VIOLATION) return error;
-  const fields = typeof constraint === 'string' ? constraints[constraint] : undefined;
-  return fields ? errors.fields(fields) : error;
+  if (!CONSTRAINT_CODES.includes(code)) return error;
+  const report = typeof constraint === 'string' ? constraints[constraint] : undefined;
+  if (report === undefined) return error;
+  return typeof report === 'string' ? errors.unprocessable(report) : errors.fields(report);
 }
 
 /** Runs a write, translating known constraint violations into 422 field errors. */

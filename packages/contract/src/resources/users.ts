@@ -35,9 +35,3 @@ export const userForm: FormDescriptor<typeof userCreateSchema, typeof userUpdate
   createSchema: userCreateSchema,
   updateSchema: userUpdateSchema,
 };
-
-/** Platform users sign in with their own paths (`/auth/user/signin`); only status 1 may. */
-export const userSigninRequestSchema = z.strictObject({
-  email: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(254, { error: 'tooLong' }),
-  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(1024, { error: 'tooLong' }),
-});

@@ -2,9 +2,6 @@ import type { Profile, ProfileBasic, ProfileUpdate } from '@pult/contract';
 import type { Db, Executor } from '../../db/database.js';
 import type { AdminRow } from './tables.js';
 
-/** Status codes of spec §4; only an active admin may sign in. */
-export const ADMIN_STATUS_ACTIVE = 1;
-
 export function createAdminRepository(db: Db) {
   return {
     findByEmail(email: string): Promise<AdminRow | undefined> {

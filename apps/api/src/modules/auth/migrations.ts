@@ -216,6 +216,12 @@ export const authMigrations: Record<string, Migration> = {
         for each statement execute function row_counts_track()`.execute(db);
     },
   },
+  '2026-11-21-0500-users-status-sort': {
+    async up(db: Kysely<unknown>) {
+      // Status is sortable like the columns indexed in the first users migration.
+      await sql`create index users_status_id_idx on users (status, id)`.execute(db);
+    },
+  },
 };
 
 /**

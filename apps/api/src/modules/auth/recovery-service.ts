@@ -3,6 +3,7 @@ import {
   type Locale,
   RATE_LIMIT_MESSAGE,
   RECOVERY_CODE_TTL_SECONDS,
+  STATUS,
 } from '@pult/contract';
 import type { Db } from '../../db/database.js';
 import { errors } from '../../http/app-error.js';
@@ -10,7 +11,7 @@ import { addSeconds, type Clock } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import type { Mailer } from '../notification/index.js';
-import { ADMIN_STATUS_ACTIVE, type AdminRepository } from './admin-repository.js';
+import type { AdminRepository } from './admin-repository.js';
 import type { RateLimit, RateLimiter, RatePolicy } from './rate-limiter.js';
 import { recoveryEmail } from './recovery-email.js';
 import type { TokenService } from './token-service.js';
@@ -64,7 +65,7 @@ export function createRecoveryService(deps: {
     await limiter.hitAll(limits);
 
     const admin = await admins.findByEmail(email);
-    if (admin?.status !== ADMIN_STATUS_ACTIVE) return;
+    if (admin?.status !== STATUS.active) return;
     const code = randomToken();
     const now = clock();
     await db.transaction().execute(async (trx) => {

@@ -42,9 +42,11 @@ export function createSigninService(deps: {
     // Admins keep the bare e-mail as their key; a user with the same e-mail is throttled apart.
     const email = body.email.toLowerCase();
     const accountKey = kind === 'admin' ? email : `${kind}:${email}`;
+    const ip = meta.ip ?? 'unknown';
     const limits: RateLimit[] = [
       [SIGNIN_ACCOUNT_POLICY, accountKey],
-      [SIGNIN_ADDRESS_POLICY, meta.ip ?? 'unknown'],
+      // Per kind too: failed platform-user sign-ins behind one address must not lock its admins out.
+      [SIGNIN_ADDRESS_POLICY, kind === 'admin' ? ip : `${kind}:${ip}`],
     ];
     const decision = await limiter.checkAll(limits);
     if (!decision.allowed) {

@@ -1,13 +1,12 @@
 import { type City, type CityWrite, citiesResource, type Locale } from '@pult/contract';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../../db/database.js';
-import { errors } from '../../../http/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
-import { nameColumn } from '../people/person-source.js';
-import { timestamps } from './country-handlers.js';
+import { timestamps } from '../../../resources/timestamps.js';
+import { nameColumn } from './names.js';
 
 interface CityRow {
   id: number;
@@ -23,6 +22,9 @@ const CONSTRAINTS: ConstraintFields = {
   cities_country_name_en_key: { name_en: 'nameTaken' },
   cities_country_name_uk_key: { name_uk: 'nameTaken' },
   cities_country_id_fkey: { country_id: 'countryNotFound' },
+  // Deleting a city that people still live in.
+  users_city_id_fkey: 'cityInUse',
+  admins_city_id_fkey: 'cityInUse',
 };
 const column = (name: string, kind: ListColumn['kind']): ListColumn => ({ sql: sql.ref(`ci.${name}`), kind });
 const COUNTRY_JOIN = sql`join countries c on c.id = ci.country_id`;
@@ -73,25 +75,35 @@ export function createCityHandlers(db: Db, clock: Clock): RecordHandlers<number,
         return (await find(db, row.id, context.locale)) as City;
       }),
     update: (id, body, context) =>
+      withConstraintErrors(CONSTRAINTS, () =>
+        db.transaction().execute(async (trx) => {
+          const row = await trx
+            .updateTable('cities')
+            .set({ ...body, updated_at: clock() })
+            .where('id', '=', id)
+            .returning('id')
+            .executeTakeFirst();
+          if (!row) return undefined;
+          // A city moved to another country (a correction) takes its people along, so a person's
+          // country and city never disagree.
+          for (const table of ['users', 'admins'] as const) {
+            await trx
+              .updateTable(table)
+              .set({ country_id: body.country_id })
+              .where('city_id', '=', id)
+              .where('country_id', '!=', body.country_id)
+              .execute();
+          }
+          return find(trx, id, context.locale);
+        }),
+      ),
+    remove: (id, context) =>
+      // The foreign keys decide "in use", so a person assigned meanwhile cannot slip between a check and the delete.
       withConstraintErrors(CONSTRAINTS, async () => {
-        const row = await db
-          .updateTable('cities')
-          .set({ ...body, updated_at: clock() })
-          .where('id', '=', id)
-          .returning('id')
-          .executeTakeFirst();
-        return row && find(db, id, context.locale);
+        const existing = await find(db, id, context.locale);
+        if (!existing) return undefined;
+        await db.deleteFrom('cities').where('id', '=', id).execute();
+        return existing;
       }),
-    remove: async (id, context) => {
-      const existing = await find(db, id, context.locale);
-      if (!existing) return undefined;
-      const { rows } = await sql<{ used: boolean }>`select
-        exists (select 1 from users where city_id = ${id}) or exists (select 1 from admins where city_id = ${id}) as used`.execute(
-        db,
-      );
-      if (rows[0]?.used) throw errors.unprocessable('cityInUse');
-      await db.deleteFrom('cities').where('id', '=', id).execute();
-      return existing;
-    },
   };
 }

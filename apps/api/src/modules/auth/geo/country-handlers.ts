@@ -2,16 +2,22 @@ import { type Country, type CountryWrite, countriesResource } from '@pult/contra
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
-import { errors } from '../../../http/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import { timestamps } from '../../../resources/timestamps.js';
 import type { CountriesTable } from '../tables.js';
 
 type CountryRow = Selectable<CountriesTable>;
 
-const CONSTRAINTS: ConstraintFields = { countries_code_key: { code: 'codeTaken' } };
+const CONSTRAINTS: ConstraintFields = {
+  countries_code_key: { code: 'codeTaken' },
+  // Deleting a country that cities or people still refer to.
+  cities_country_id_fkey: 'countryInUse',
+  users_country_id_fkey: 'countryInUse',
+  admins_country_id_fkey: 'countryInUse',
+};
 const column = (name: string, kind: ListColumn['kind']): ListColumn => ({ sql: sql.ref(name), kind });
 
 const source: ListSource<CountryRow, Country> = {
@@ -29,11 +35,6 @@ const source: ListSource<CountryRow, Country> = {
   key: 'id',
   toItem: toCountry,
 };
-
-/** Both stamps from the service's clock, so created and updated times compare in one time base. */
-export function timestamps(now: Date) {
-  return { created_at: now, updated_at: now };
-}
 
 export function toCountry(row: CountryRow): Country {
   return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
@@ -71,20 +72,11 @@ export function createCountryHandlers(
           .executeTakeFirst();
         return row && toCountry(row);
       }),
-    remove: async (id) => {
-      const existing = await find(id);
-      if (!existing) return undefined;
-      if (await isReferenced(db, id)) throw errors.unprocessable('countryInUse');
-      await db.deleteFrom('countries').where('id', '=', id).execute();
-      return existing;
-    },
+    remove: (id) =>
+      // The foreign keys decide "in use", so a person assigned meanwhile cannot slip between a check and the delete.
+      withConstraintErrors(CONSTRAINTS, async () => {
+        const row = await db.deleteFrom('countries').where('id', '=', id).returningAll().executeTakeFirst();
+        return row && toCountry(row);
+      }),
   };
-}
-
-async function isReferenced(db: Db, countryId: number): Promise<boolean> {
-  const { rows } = await sql<{ used: boolean }>`select
-    exists (select 1 from cities where country_id = ${countryId})
-    or exists (select 1 from users where country_id = ${countryId})
-    or exists (select 1 from admins where country_id = ${countryId}) as used`.execute(db);
-  return rows[0]?.used === true;
 }

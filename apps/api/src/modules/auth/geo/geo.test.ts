@@ -272,4 +272,32 @@ describe.each(testDatabaseKinds())('countries, cities and their lookups on %s', 
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toEqual({ message: { region: ['Unknown field'] } });
   });
+
+  it('moves the people of a city along when the city is moved to another country', async () => {
+    const from = await createCountry(t.db);
+    const to = await createCountry(t.db);
+    const city = await createCity(t.db, from.id);
+    const { user } = await createUser(t.db, { country_id: from.id, city_id: city.id });
+    const moved = await call('PUT', `/cities/${city.id}`, {
+      country_id: to.id,
+      name_uk: city.name_uk,
+      name_en: city.name_en,
+    });
+    expect(moved.statusCode).toBe(200);
+    const person = await call('GET', `/users/${user.id}`);
+    expect(person.json()).toMatchObject({ country_id: to.id, city_id: city.id });
+  });
+
+  it("drops a person's city when only their country changes to another one", async () => {
+    const home = await createCountry(t.db);
+    const other = await createCountry(t.db);
+    const city = await createCity(t.db, home.id);
+    const { user } = await createUser(t.db, { country_id: home.id, city_id: city.id });
+    const body = { email: user.email, first_name: 'Ann', last_name: 'Lee', language: 'en-US', status: 1 };
+    const same = await call('PUT', `/users/${user.id}`, { ...body, country_id: home.id });
+    expect(same.json()).toMatchObject({ country_id: home.id, city_id: city.id });
+    const moved = await call('PUT', `/users/${user.id}`, { ...body, country_id: other.id });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ country_id: other.id, city_id: null });
+  });
 });

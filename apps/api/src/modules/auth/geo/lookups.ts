@@ -1,7 +1,7 @@
 import type { Locale, LookupResponse } from '@pult/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
-import { nameColumn } from '../people/person-source.js';
+import { nameColumn } from './names.js';
 
 /** Most cities a lookup returns; a country has far fewer, and the panel narrows by country. */
 const MAX_CITY_OPTIONS = 1000;

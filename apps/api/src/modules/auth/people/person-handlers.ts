@@ -114,11 +114,7 @@ export function createPersonHandlers<T extends PersonTable>(
             from ${sql.table(table)} where id = ${id} for update`.execute(trx);
           const current = rows[0];
           if (!current) return undefined;
-          const place = await resolvePlace(
-            trx,
-            body.country_id === undefined ? current.country_id : body.country_id,
-            body.city_id === undefined ? current.city_id : body.city_id,
-          );
+          const place = await resolvePlace(trx, ...nextPlace(current, body));
           const values = { ...withoutUndefined(body), ...place, updated_at: clock() };
           await sql`update ${sql.table(table)} set ${assignments(values)} where id = ${id}`.execute(trx);
           await endSignInsIfInactive(trx, id, body.status);
@@ -137,6 +133,19 @@ export function createPersonHandlers<T extends PersonTable>(
       });
     },
   };
+}
+
+/**
+ * The place after an update. Omitted fields keep their value, except that a new country without a
+ * city drops the old city (it belongs to the old country).
+ */
+function nextPlace(
+  current: { country_id: number | null; city_id: number | null },
+  body: { country_id?: number | null; city_id?: number | null },
+): [number | null, number | null] {
+  const countryId = body.country_id === undefined ? current.country_id : body.country_id;
+  if (body.city_id !== undefined) return [countryId, body.city_id];
+  return [countryId, countryId === current.country_id ? current.city_id : null];
 }
 
 function withoutUndefined(values: object): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import type { Admin, Locale, ResourceDescriptor, User } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { ListColumn, ListSource } from '../../../resources/list-sql.js';
+import { nameColumn } from '../geo/names.js';
 
 /** Users and administrators share their shape; admins add photo and groups. */
 export type PersonTable = 'users' | 'admins';
@@ -53,11 +54,6 @@ const ADMIN_COLUMNS: Record<string, ListColumn> = {
   // Matches a group by part of its name, like any text filter.
   groups: { sql: sql`array_to_string(p.groups, ' ')`, kind: 'text' },
 };
-
-/** The localised name column of a country or city. */
-export function nameColumn(alias: string, locale: Locale): RawBuilder<unknown> {
-  return sql.ref(`${alias}.${locale === 'uk-UA' ? 'name_uk' : 'name_en'}`);
-}
 
 export function personSelect(table: PersonTable, locale: Locale): RawBuilder<unknown> {
   const extra = table === 'admins' ? sql`, p.photo, p.groups` : sql``;

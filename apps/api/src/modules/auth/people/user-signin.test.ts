@@ -129,4 +129,18 @@ describe.each(testDatabaseKinds())('platform user sign-in (/auth/user/*) on %s',
     await t.db.updateTable('users').set({ status: 4 }).where('id', '=', user.id).execute();
     expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
   });
+
+  it('throttles platform users per address apart from administrators', async () => {
+    // 20 failures per address close that address to platform-user sign-ins only.
+    for (let attempt = 0; attempt < 21; attempt += 1) {
+      await post('/user/signin', { email: `nobody${attempt}@throttle.test`, password: 'wrong-password' });
+    }
+    const user = await post('/user/signin', {
+      email: 'nobody-more@throttle.test',
+      password: 'wrong-password',
+    });
+    expect(user.statusCode).toBe(429);
+    const admin = await post('/admin/signin', TEST_ADMIN);
+    expect(admin.statusCode).toBe(200);
+  });
 });

@@ -3,6 +3,7 @@ import {
   listResponseSchema,
   regenerateApiKeysResponseSchema,
   revokeUserTokensResponseSchema,
+  SETTING_KEY_PATTERN,
   serviceIdentitySchema,
   settingCreateSchema,
   settingSchema,
@@ -34,8 +35,6 @@ export interface SettingsRouteDeps {
   requireAdmin: AdminGuard;
 }
 
-const SETTING_KEY = /^[A-Za-z0-9._-]{1,100}$/;
-
 /** `auth/settings`: typed settings and the two platform-wide actions behind the settings screen. */
 export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (app, deps) => {
   const handlers = createSettingHandlers(deps.db, deps.clock);
@@ -51,11 +50,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
     },
     async (request) => {
       const { translate, ...params } = request.query as Record<string, unknown>;
-      if (translate !== undefined && translate !== 'true' && translate !== 'false') {
-        throw errors.fields({ translate: 'invalidValue' });
-      }
       if (translate === 'true') return { items: await deps.settings.listPublic() };
+      // Anything else is the administrators' list: who asks is checked before what they ask.
       await deps.requireAdmin(request);
+      if (translate !== undefined && translate !== 'false')
+        throw errors.fields({ translate: 'invalidValue' });
       return handlers.list(parseListRequest(settingsResource, params), {
         locale: requestLocale(request),
         adminId: currentAdminId(request),
@@ -69,7 +68,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
       item: settingSchema,
       create: settingCreateSchema,
       update: settingUpdateSchema,
-      parseId: (raw) => (SETTING_KEY.test(raw) ? raw : undefined),
+      parseId: (raw) => (SETTING_KEY_PATTERN.test(raw) ? raw : undefined),
       handlers,
       guard: deps.requireAdmin,
       adminIdOf: currentAdminId,
