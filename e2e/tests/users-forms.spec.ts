@@ -108,9 +108,11 @@ test.describe('user forms', () => {
     await field(page, 'Ім’я').fill('Остап');
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await expect(notice(page, 'Зміни збережено')).toBeVisible();
-    await expect(page).toHaveURL(/\/auth\/users$/);
-
-    const list = await openListOf(page, user.email);
+    // Back to the list view the edit was opened from, its filter included.
+    await expect(page).toHaveURL(
+      new RegExp(`/auth/users\\?filter%5Bemail%5D=${encodeURIComponent(user.email)}$`),
+    );
+    const list = resourceTable(page, TITLE);
     await expect(await columnCells(list, 'Ім’я')).toHaveText(['Остап']);
     expect((await api.listUsers({ 'filter[email]': user.email })).items[0]?.first_name).toBe('Остап');
   });

@@ -38,6 +38,9 @@ export async function openDatabase(options: {
 
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10, statement_timeout: STATEMENT_TIMEOUT_MS });
+  // A server may close an idle connection (restart, failover, a dropped database). The pool discards
+  // it and opens another on demand; unheard, the 'error' event would crash the whole process.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

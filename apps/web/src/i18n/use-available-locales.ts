@@ -4,6 +4,12 @@ import { FALLBACK_LOCALE_OPTIONS, type LocaleOption, parseAvailableLocales } fro
 import { useLocale } from './use-locale';
 
 /**
+ * The cache key of the offered languages, in every UI language. A screen that changes the public
+ * settings invalidates it, so the picker offers what was just saved.
+ */
+export const availableLocalesQueryKey = ['settings', 'availableLocales'] as const;
+
+/**
  * Languages offered by the picker. The list is public (the sign-in screen shows it), so it is fetched
  * without a token; while it loads, or when it fails, the built-in Ukrainian and English are offered.
  */
@@ -12,7 +18,7 @@ export function useAvailableLocales(): readonly LocaleOption[] {
   const locale = useLocale();
   const query = useQuery({
     // `translate=true` localises the labels by the Lang header, so the language is part of the key.
-    queryKey: ['settings', 'availableLocales', locale],
+    queryKey: [...availableLocalesQueryKey, locale],
     queryFn: async ({ signal }) =>
       parseAvailableLocales(
         await http.get<unknown>(authUrl('/admin/settings'), {

@@ -1,46 +1,13 @@
 /**
  * Formatting of cell values, apart from the view so it is testable without rendering. Anything that
- * cannot be parsed is shown as it came rather than hidden.
+ * cannot be parsed is shown as it came rather than hidden. Dates are the i18n module's
+ * (`i18n/format-date.ts`), as the rest of the panel shows them the same way.
  */
 
 export function isEmptyValue(value: unknown): boolean {
   return (
     value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
   );
-}
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function cached(cache: Map<string, Intl.DateTimeFormat>, locale: string, create: () => Intl.DateTimeFormat) {
-  let format = cache.get(locale);
-  if (!format) {
-    format = create();
-    cache.set(locale, format);
-  }
-  return format;
-}
-
-/** A timestamp in the viewer's time zone. */
-export function formatDateTime(value: unknown, locale: string): string {
-  const date = new Date(String(value));
-  if (Number.isNaN(date.getTime())) return String(value);
-  return cached(
-    dateTimeFormats,
-    locale,
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
-  ).format(date);
-}
-
-/** A calendar date (`YYYY-MM-DD`): read and shown in UTC so it never slips to the day before. */
-export function formatDate(value: unknown, locale: string): string {
-  const date = new Date(String(value));
-  if (Number.isNaN(date.getTime())) return String(value);
-  return cached(
-    dateFormats,
-    locale,
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
-  ).format(date);
 }
 
 /** Compact JSON for one line; strings as they are. */

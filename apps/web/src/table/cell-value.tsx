@@ -2,9 +2,10 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { DisplayDescriptor } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '../i18n/format-date';
 import { useLocale } from '../i18n/use-locale';
 import type { ResourceRecord } from '../resources/resource-api';
-import { formatDate, formatDateTime, formatJson, isEmptyValue, toTags, toText } from './cell-format';
+import { formatJson, isEmptyValue, toTags, toText } from './cell-format';
 import { useLabelText } from './use-label-text';
 
 export interface CellValueProps {

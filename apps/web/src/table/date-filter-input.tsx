@@ -16,11 +16,13 @@ export interface DateFilterInputProps {
 
 /**
  * A date filter (spec §5): typed as `YYYY-MM-DD` or `YYYY-MM-DD,YYYY-MM-DD`, or picked as a range.
- * A value that does not fit shows the format under the input and is not applied.
+ * A value that does not fit shows the format under the input and is not applied. On a timestamp
+ * column the days are UTC days (the server's rule), which the input says, as the cells do.
  */
 export function DateFilterInput({ field, label, value, onChange, serverError }: DateFilterInputProps) {
   const { t } = useTranslation();
   const filter = useFilterDraft(field, value, onChange);
+  const utc = field.display.kind === 'datetime';
   return (
     <FilterTextField
       label={t('table.filterBy', { label })}
@@ -28,11 +30,11 @@ export function DateFilterInput({ field, label, value, onChange, serverError }: 
       onChange={filter.change}
       onEnter={filter.flush}
       error={filter.error ? t(`errors.${filter.error}`) : serverError}
-      placeholder={t('table.datePlaceholder')}
+      placeholder={utc ? t('table.datePlaceholderUtc') : t('table.datePlaceholder')}
       minWidth={170}
       endAdornment={
         <InputAdornment position="end">
-          <DateRangePicker label={label} value={value} onApply={filter.apply} />
+          <DateRangePicker label={label} value={value} onApply={filter.apply} utc={utc} />
         </InputAdornment>
       }
     />

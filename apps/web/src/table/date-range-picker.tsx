@@ -5,6 +5,7 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { parseDateFilter } from '@pult/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +16,12 @@ export interface DateRangePickerProps {
   label: string;
   value: string;
   onApply: (value: string) => void;
+  /** The days are UTC days (a timestamp column): said under the inputs. */
+  utc?: boolean;
 }
 
 /** A calendar button opening From / To date inputs; emits `from,to`, a single day, or '' to clear. */
-export function DateRangePicker({ label, value, onApply }: DateRangePickerProps) {
+export function DateRangePicker({ label, value, onApply, utc = false }: DateRangePickerProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [from, setFrom] = useState('');
@@ -76,6 +79,11 @@ export function DateRangePicker({ label, value, onApply }: DateRangePickerProps)
             onChange={(event) => setTo(event.target.value)}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
           />
+          {utc && (
+            <Typography variant="caption" color="text.secondary">
+              {t('table.dateRange.utcNote')}
+            </Typography>
+          )}
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button
               onClick={() => {

@@ -1,17 +1,10 @@
-import type { FieldDescriptor, LookupName } from '@pult/contract';
+import type { FieldDescriptor } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { DateFilterInput } from './date-filter-input';
+import { lookupFilterParams } from './filter-dependencies';
 import { FilterTextField } from './filter-text-field';
 import { LookupFilter, OptionsFilter } from './select-filter';
 import { useFilterDraft } from './use-filter-draft';
-
-/**
- * A lookup narrowed by another filter of the same table: cities by the chosen country, the way the
- * forms narrow them (`dependsOn`), so the city list is short and consistent with the country filter.
- */
-const LOOKUP_DEPENDENCIES: Partial<Record<LookupName, { filter: string; param: string }>> = {
-  cities: { filter: 'country_id', param: 'country_id' },
-};
 
 export interface FilterCellProps {
   field: FieldDescriptor;
@@ -38,9 +31,8 @@ export function FilterCell(props: FilterCellProps) {
       return <DateFilterInput field={field} {...rest} />;
     case 'select': {
       if ('options' in filter) return <OptionsFilter options={filter.options} {...rest} />;
-      const dependency = LOOKUP_DEPENDENCIES[filter.lookup];
-      const parent = dependency ? filters[dependency.filter] : undefined;
-      const params: Record<string, string> = dependency && parent ? { [dependency.param]: parent } : {};
+      // Narrowed by the filter it depends on (cities by the chosen country), as the forms narrow it.
+      const params = lookupFilterParams(field, filters);
       // Keyed by the parameters so a narrowed list is fetched afresh rather than reusing "opened".
       return <LookupFilter key={JSON.stringify(params)} lookup={filter.lookup} params={params} {...rest} />;
     }

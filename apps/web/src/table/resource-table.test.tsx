@@ -1,5 +1,5 @@
 import type { ResourceDescriptor } from '@pult/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../test/test-app';
 import { ResourceTable } from './resource-table';
@@ -123,7 +123,11 @@ describe('ResourceTable', () => {
     expect(within(row).getByText('Active')).toBeTruthy();
     expect(within(row).getByText('ops')).toBeTruthy();
     expect(within(row).getByText('billing')).toBeTruthy();
-    expect(within(row).getByText(/2025/)).toBeTruthy();
+    // Timestamps are in UTC and say so, as the date filters select UTC days.
+    expect(
+      within(row).getByText((text) => text.replace(/\s/g, ' ') === 'Jan 15, 2025, 10:30 AM UTC'),
+    ).toBeTruthy();
+    expect(screen.getByPlaceholderText('YYYY-MM-DD, UTC')).toBeTruthy();
     const deleted = screen.getByText('user2@example.com').closest('tr') as HTMLElement;
     expect(within(deleted).getByText('Deleted')).toBeTruthy();
     // Empty tags show the "none" mark.
@@ -217,6 +221,18 @@ describe('ResourceTable', () => {
     expect(search().get('page')).toBeNull();
     await waitFor(() => expect(params(last())).toEqual({ perPage: '50' }));
     expect(await screen.findByText('1–50 of 200')).toBeTruthy();
+  });
+
+  it('adds no history entry for a choice that changes nothing', async () => {
+    const { router, search } = renderTable('/things?page=3');
+    await screen.findByText('user21@example.com');
+    const before = router.state.location.key;
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Filter: Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'All' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(router.state.location.key).toBe(before);
+    expect(search().get('page')).toBe('3');
   });
 
   it('moves between pages with the pagination buttons', async () => {

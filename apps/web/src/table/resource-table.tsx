@@ -1,12 +1,10 @@
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -19,13 +17,17 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { FieldDescriptor, ResourceDescriptor } from '@pult/contract';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceRecord } from '../resources/resource-api';
 import { CellValue } from './cell-value';
 import { FilterCell } from './filter-cell';
 import { listErrorView } from './list-error';
+import { ListErrorMessage } from './list-error-message';
+import { MessageRow } from './message-row';
+import { SkeletonRows } from './skeleton-rows';
 import { TablePaginationBar } from './table-pagination-bar';
+import { useClampPage } from './use-clamp-page';
 import { useLabelText } from './use-label-text';
 import { useResourceList } from './use-resource-list';
 import { useTableState } from './use-table-state';
@@ -97,13 +99,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
   const hasFilterRow = fields.some((field) => field.filter);
   const refreshing = list.isFetching && !list.isPending;
 
-  // A page past the end (the last record of the last page deleted, an old link) moves to the last one.
-  const settled = !list.isPending && !list.isError && !list.isPlaceholderData;
-  const lastPage = Math.max(1, list.pageCount);
-  const { replacePage } = state;
-  useEffect(() => {
-    if (settled && query.page > lastPage) replacePage(lastPage);
-  }, [settled, query.page, lastPage, replacePage]);
+  useClampPage(state, list);
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -256,85 +252,4 @@ function pickFields(
 ): FieldDescriptor[] {
   if (!columns) return [...descriptor.fields];
   return columns.flatMap((name) => descriptor.fields.filter((field) => field.name === name));
-}
-
-function MessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
-  return (
-    <TableRow>
-      <TableCell colSpan={colSpan} sx={{ py: 6, textAlign: 'center', borderBottom: 0 }}>
-        {children}
-      </TableCell>
-    </TableRow>
-  );
-}
-
-function ListErrorMessage({
-  hasFilterErrors,
-  general,
-  onRetry,
-}: {
-  hasFilterErrors: boolean;
-  general: string | null;
-  onRetry: () => void;
-}) {
-  const { t } = useTranslation();
-  // The server refused a filter: the message is under that filter, and retrying would fail again.
-  if (hasFilterErrors && general === null) {
-    return (
-      <Alert severity="warning" sx={{ display: 'inline-flex', textAlign: 'left' }}>
-        {t('table.invalidFilters')}
-      </Alert>
-    );
-  }
-  return (
-    <Alert
-      severity="error"
-      sx={{ display: 'inline-flex', textAlign: 'left', alignItems: 'center' }}
-      action={
-        <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={onRetry}>
-          {t('table.retry')}
-        </Button>
-      }
-    >
-      {t('common.loadFailed')}
-      {general && (
-        <Typography variant="body2" component="span" sx={{ display: 'block' }}>
-          {general}
-        </Typography>
-      )}
-    </Alert>
-  );
-}
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {Array.from({ length: rows }, (_, row) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place
-        <TableRow key={row}>
-          {Array.from({ length: columns }, (_, column) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: as above
-            <TableCell key={column} sx={{ py: 1 }}>
-              {row === 0 && column === 0 && (
-                <Box component="span" sx={visuallyHidden}>
-                  {t('app.loading')}
-                </Box>
-              )}
-              <Skeleton variant="text" width={`${60 + ((row * 7 + column * 13) % 35)}%`} />
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
-    </>
-  );
 }

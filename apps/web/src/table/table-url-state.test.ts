@@ -1,4 +1,11 @@
-import { adminsResource, countriesResource, type ListQuery, usersResource } from '@pult/contract';
+import {
+  adminsResource,
+  countriesResource,
+  type ListQuery,
+  type ResourceDescriptor,
+  referenceColumn,
+  usersResource,
+} from '@pult/contract';
 import { describe, expect, it } from 'vitest';
 import {
   activeSort,
@@ -84,11 +91,56 @@ describe('operations', () => {
   const base = read('page=5&perPage=20&filter[email]=ann');
 
   it('setFilter goes back to page 1 and removes empty values', () => {
-    expect(setFilter(base, 'first_name', 'Ann')).toMatchObject({
+    expect(setFilter(usersResource, base, 'first_name', 'Ann')).toMatchObject({
       page: 1,
       filters: { email: 'ann', first_name: 'Ann' },
     });
-    expect(setFilter(base, 'email', '  ')).toMatchObject({ page: 1, filters: {} });
+    expect(setFilter(usersResource, base, 'email', '  ')).toMatchObject({ page: 1, filters: {} });
+  });
+
+  it('setFilter to the value the filter has changes nothing, not even the page', () => {
+    expect(setFilter(usersResource, base, 'email', 'ann')).toBe(base);
+    expect(setFilter(usersResource, base, 'phone', '')).toBe(base);
+  });
+
+  it('setFilter drops the filters that depend on the changed one', () => {
+    const byCity = read('page=3&filter[country_id]=1&filter[city_id]=11&filter[email]=ann');
+    // Another country: its cities differ, so the city chosen before would match nothing.
+    expect(setFilter(usersResource, byCity, 'country_id', '2')).toMatchObject({
+      page: 1,
+      filters: { country_id: '2', email: 'ann' },
+    });
+    expect(setFilter(usersResource, byCity, 'country_id', '').filters).toEqual({ email: 'ann' });
+    // Other filters, and the dependent one itself, leave the rest alone.
+    expect(setFilter(usersResource, byCity, 'email', 'bob').filters).toEqual({
+      country_id: '1',
+      city_id: '11',
+      email: 'bob',
+    });
+    expect(setFilter(usersResource, byCity, 'city_id', '12').filters).toEqual({
+      country_id: '1',
+      city_id: '12',
+      email: 'ann',
+    });
+  });
+
+  it('setFilter drops dependents of dependents', () => {
+    const chain: ResourceDescriptor = {
+      ...usersResource,
+      fields: [
+        referenceColumn('country_id', 'a', 'countries', 'country_name'),
+        referenceColumn('city_id', 'b', 'cities', 'city_name', { field: 'country_id', param: 'country_id' }),
+        referenceColumn('district_id', 'c', 'cities', 'district_name', {
+          field: 'city_id',
+          param: 'city_id',
+        }),
+      ],
+    };
+    const query: ListQuery = {
+      ...read(''),
+      filters: { country_id: '1', city_id: '11', district_id: '111' },
+    };
+    expect(setFilter(chain, query, 'country_id', '2').filters).toEqual({ country_id: '2' });
   });
 
   it('clearFilters goes back to page 1', () => {

@@ -9,6 +9,7 @@ import {
   type ResourceDescriptor,
   type SortDirection,
 } from '@pult/contract';
+import { dependentFilters } from './filter-dependencies';
 
 /**
  * The table's state lives in the URL with the same names and grammar as the API (`page`, `perPage`,
@@ -51,11 +52,23 @@ export function writeTableState(search: URLSearchParams, query: ListQuery): URLS
   return next;
 }
 
-/** Spec §4: changing a filter resets to page 1. An empty value removes the filter. */
-export function setFilter(query: ListQuery, field: string, value: string): ListQuery {
+/**
+ * Spec §4: changing a filter resets to page 1. An empty value removes the filter. The filters that
+ * depend on the changed one go with it (a city when the country changes), as the forms empty them.
+ * Setting a filter to the value it has is no change at all.
+ */
+export function setFilter(
+  descriptor: ResourceDescriptor,
+  query: ListQuery,
+  field: string,
+  value: string,
+): ListQuery {
+  const next = value.trim() === '' ? undefined : value;
+  if (query.filters[field] === next) return query;
   const filters = { ...query.filters };
-  if (value.trim() === '') delete filters[field];
-  else filters[field] = value;
+  if (next === undefined) delete filters[field];
+  else filters[field] = next;
+  for (const dependent of dependentFilters(descriptor, field)) delete filters[dependent];
   return { ...query, filters, page: 1 };
 }
 

@@ -59,10 +59,11 @@ export function useTableState(descriptor: ResourceDescriptor): TableState {
       const current = new URLSearchParams(latest.current);
       const next = writeTableState(current, change(readTableState(descriptor, current)));
       const text = next.toString();
-      if (text !== latest.current) {
-        pending.current.push(text);
-        latest.current = text;
-      }
+      // A click that changes nothing (the current page, a filter set to its value) must not add a
+      // history entry that Back would have to step over.
+      if (text === latest.current) return;
+      pending.current.push(text);
+      latest.current = text;
       setSearchParams(next, { replace });
     },
     [descriptor, setSearchParams],
@@ -72,7 +73,7 @@ export function useTableState(descriptor: ResourceDescriptor): TableState {
     () => ({
       query,
       sort: activeSort(descriptor, query),
-      setFilter: (field, value) => update((current) => setFilter(current, field, value), true),
+      setFilter: (field, value) => update((current) => setFilter(descriptor, current, field, value), true),
       clearFilters: () => update(clearFilters, true),
       setPage: (page) => update((current) => setPage(current, page), false),
       setPerPage: (perPage) => update((current) => setPerPage(current, perPage), false),

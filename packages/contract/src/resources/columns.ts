@@ -1,4 +1,4 @@
-import type { FieldDescriptor, SelectOption } from './descriptor.js';
+import type { FieldDescriptor, LookupDependency, LookupName, SelectOption } from './descriptor.js';
 
 /** Builders for the list columns most resources share, so a descriptor reads as a list of choices. */
 export const idColumn = (): FieldDescriptor => ({
@@ -45,16 +45,20 @@ export const optionColumn = (
   display: { kind: 'option', options },
 });
 
-/** An id of another resource, filtered by a lookup select and shown by the name the item carries. */
+/**
+ * An id of another resource, filtered by a lookup select and shown by the name the item carries.
+ * `dependsOn` narrows the filter's options by another column's filter, as the forms narrow theirs.
+ */
 export const referenceColumn = (
   name: string,
   label: string,
-  lookup: 'countries' | 'cities',
+  lookup: LookupName,
   nameField: string,
+  dependsOn?: LookupDependency,
 ): FieldDescriptor => ({
   name,
   label,
   sortable: false,
-  filter: { type: 'select', lookup },
+  filter: dependsOn ? { type: 'select', lookup, dependsOn } : { type: 'select', lookup },
   display: { kind: 'reference', field: nameField },
 });

@@ -14,13 +14,23 @@ export interface SelectOption {
   label: string;
 }
 
+/**
+ * A lookup narrowed by another field of the same form or table: its options are fetched with that
+ * field's value as the query parameter `param` (cities by `country_id`), and a change of that field
+ * empties it, since the old choice need not be among the new options.
+ */
+export interface LookupDependency {
+  field: string;
+  param: string;
+}
+
 export type FilterDescriptor =
   | { type: 'text' }
   | { type: 'number' }
   | { type: 'date' }
   | { type: 'select'; options: readonly SelectOption[] }
   /** A select whose options are another resource's records (`GET <lookup path>`); values are ids. */
-  | { type: 'select'; lookup: LookupName };
+  | { type: 'select'; lookup: LookupName; dependsOn?: LookupDependency };
 
 /** How a cell shows its value; `reference` shows another field of the item (a name for an id). */
 export type DisplayDescriptor =
@@ -64,7 +74,7 @@ export interface ResourceDescriptor {
 export type FormInput =
   | { kind: 'text' | 'email' | 'password' | 'textarea' | 'date' | 'integer' | 'tags' }
   | { kind: 'select'; options: readonly SelectOption[] }
-  | { kind: 'lookup'; lookup: LookupName; dependsOn?: { field: string; param: string } };
+  | { kind: 'lookup'; lookup: LookupName; dependsOn?: LookupDependency };
 
 export interface FormFieldDescriptor {
   name: string;

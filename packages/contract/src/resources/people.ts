@@ -10,7 +10,7 @@ import {
   textColumn,
   updatedAtColumn,
 } from './columns.js';
-import type { FieldDescriptor, FormFieldDescriptor, SelectOption } from './descriptor.js';
+import type { FieldDescriptor, FormFieldDescriptor, LookupDependency, SelectOption } from './descriptor.js';
 import { emailText, nullableDate, nullableId, nullableText, oneOf, requiredText } from './fields.js';
 
 /**
@@ -93,6 +93,9 @@ export function passwordsMatch(body: { password: string; password_repeat: string
 }
 export const PASSWORDS_MISMATCH = { error: 'passwordsMismatch', path: ['password_repeat'] };
 
+/** A person's city is one of their country's: the list filter and the form narrow it alike. */
+const CITY_BY_COUNTRY: LookupDependency = { field: 'country_id', param: 'country_id' };
+
 /** List columns of a person, in the order the table shows them. */
 export const personFields = (): FieldDescriptor[] => [
   idColumn(),
@@ -102,7 +105,7 @@ export const personFields = (): FieldDescriptor[] => [
   textColumn('last_name', 'people.fields.last_name'),
   textColumn('phone', 'people.fields.phone', false),
   referenceColumn('country_id', 'people.fields.country', 'countries', 'country_name'),
-  referenceColumn('city_id', 'people.fields.city', 'cities', 'city_name'),
+  referenceColumn('city_id', 'people.fields.city', 'cities', 'city_name', CITY_BY_COUNTRY),
   optionColumn('gender', 'people.fields.gender', GENDER_OPTIONS, false),
   dateColumn('birthday', 'people.fields.birthday', 'date'),
   optionColumn('language', 'people.fields.language', LANGUAGE_OPTIONS, false),
@@ -138,7 +141,7 @@ export const personFormFields = (): FormFieldDescriptor[] => [
   {
     name: 'city_id',
     label: 'people.fields.city',
-    input: { kind: 'lookup', lookup: 'cities', dependsOn: { field: 'country_id', param: 'country_id' } },
+    input: { kind: 'lookup', lookup: 'cities', dependsOn: CITY_BY_COUNTRY },
   },
   { name: 'gender', label: 'people.fields.gender', input: { kind: 'select', options: GENDER_OPTIONS } },
   { name: 'birthday', label: 'people.fields.birthday', input: { kind: 'date' } },

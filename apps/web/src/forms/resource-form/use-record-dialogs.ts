@@ -1,7 +1,7 @@
 import type { ResourceDescriptor } from '@pult/contract';
 import { useState } from 'react';
 import type { RecordId } from '../../resources/resource-api';
-import { useDeleteRecord } from '../../resources/use-delete-record';
+import { useConfirmDelete } from '../../resources/use-confirm-delete';
 
 export type FormDialogState<Item> = { mode: 'create' } | { mode: 'edit'; record: Item };
 
@@ -15,10 +15,7 @@ export function useRecordDialogs<Item>(resource: ResourceDescriptor, idOf: (item
   const [formOpen, setFormOpen] = useState(false);
   // A fresh form per opening: the previous opening's typing and errors must not linger.
   const [formKey, setFormKey] = useState(0);
-  // Kept while the confirmation fades out, so its text does not go blank on the way.
-  const [deleteTarget, setDeleteTarget] = useState<Item | null>(null);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const remove = useDeleteRecord(resource);
+  const remove = useConfirmDelete(resource, idOf);
   const openForm = (state: FormDialogState<Item>) => {
     setFormDialog(state);
     setFormKey((key) => key + 1);
@@ -32,17 +29,11 @@ export function useRecordDialogs<Item>(resource: ResourceDescriptor, idOf: (item
     openCreate: () => openForm({ mode: 'create' }),
     openEdit: (record: Item) => openForm({ mode: 'edit', record }),
     closeForm: () => setFormOpen(false),
-    deleteTarget,
-    confirmingDelete,
-    askDelete: (record: Item) => {
-      setDeleteTarget(record);
-      setConfirmingDelete(true);
-    },
-    cancelDelete: () => setConfirmingDelete(false),
-    confirmDelete: () => {
-      if (deleteTarget === null) return;
-      remove.mutate(idOf(deleteTarget), { onSettled: () => setConfirmingDelete(false) });
-    },
-    deleting: remove.isPending,
+    deleteTarget: remove.target,
+    confirmingDelete: remove.open,
+    askDelete: remove.ask,
+    cancelDelete: remove.cancel,
+    confirmDelete: remove.confirm,
+    deleting: remove.deleting,
   };
 }

@@ -224,6 +224,7 @@ export const enUS: Translations = {
     lastPage: 'Last page',
     page: 'Page {{page}}',
     datePlaceholder: 'YYYY-MM-DD',
+    datePlaceholderUtc: 'YYYY-MM-DD, UTC',
     dateRange: {
       title: 'Choose dates',
       open: 'Choose dates: {{label}}',
@@ -231,6 +232,7 @@ export const enUS: Translations = {
       to: 'To',
       apply: 'Apply',
       clear: 'Clear',
+      utcNote: 'Days are UTC days, like the times in the table.',
     },
     edit: 'Edit',
     editRow: 'Edit {{name}}',

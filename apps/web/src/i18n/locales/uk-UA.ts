@@ -227,6 +227,7 @@ export const ukUA = {
     lastPage: 'Остання сторінка',
     page: 'Сторінка {{page}}',
     datePlaceholder: 'РРРР-ММ-ДД',
+    datePlaceholderUtc: 'РРРР-ММ-ДД, UTC',
     dateRange: {
       title: 'Вибрати дати',
       open: 'Вибрати дати: {{label}}',
@@ -234,6 +235,7 @@ export const ukUA = {
       to: 'До',
       apply: 'Застосувати',
       clear: 'Очистити',
+      utcNote: 'Дні — за UTC, як і час у таблиці.',
     },
     edit: 'Редагувати',
     editRow: 'Редагувати {{name}}',

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { Profile } from '@pult/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '../../i18n/format-date';
 import { useLocale } from '../../i18n/use-locale';
 import { fullName, initials } from './profile-name';
 
@@ -71,19 +72,4 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       </Typography>
     </>
   );
-}
-
-/** Server dates are ISO strings; anything unparsable is shown as it came. */
-function formatDateTime(value: string, locale: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
-function formatDate(value: string, locale: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }

@@ -1,12 +1,15 @@
 import { adminForm, adminsResource } from '@pult/contract';
 import type { FormMode } from '../../forms/resource-form/form-values';
+import { useProfile } from '../profile';
 import { PersonEditPage } from './person-edit-page';
 
 /**
- * Routes `/auth/admins/create` and `/auth/admins/edit?id=N`. The server refuses to lock or deactivate
- * the signed-in administrator; its 422 lands under the status field like any other field error.
+ * Routes `/auth/admins/create` and `/auth/admins/edit?id=N`. The signed-in administrator's own record
+ * offers no Delete; the server refuses to lock or deactivate it, and that 422 lands under the status
+ * field like any other field error.
  */
-export default function AdminEditPage({ mode }: { mode?: FormMode }) {
+export default function AdminEditPage({ mode }: { mode: FormMode }) {
+  const profile = useProfile();
   return (
     <PersonEditPage
       mode={mode}
@@ -15,6 +18,7 @@ export default function AdminEditPage({ mode }: { mode?: FormMode }) {
       titleKey="menu.items.authAdmins"
       listPath="/auth/admins"
       ns="admins"
+      selfUid={profile.data?.uid}
     />
   );
 }

@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { FormDescriptor, ResourceDescriptor } from '@pult/contract';
+import type { City, Country, FormDescriptor, ResourceDescriptor } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { EditRowButton } from '../../forms/resource-form/edit-row-button';
 import { RecordFormDialog } from '../../forms/resource-form/record-form-dialog';
@@ -11,12 +11,7 @@ import { DeleteRowButton, ResourceTable } from '../../table';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PageTitle } from '../../ui/page-title';
 
-/** What the page needs of a country or city row. */
-export interface GeoRow extends Record<string, unknown> {
-  id: number;
-  name_uk: string;
-  name_en: string;
-}
+type GeoRow = Country | City;
 
 export interface GeoListPageProps {
   resource: ResourceDescriptor;

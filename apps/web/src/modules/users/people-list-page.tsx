@@ -1,11 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { type ResourceDescriptor, STATUS } from '@pult/contract';
-import { useState } from 'react';
+import type { Admin, ResourceDescriptor, User } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useDeleteRecord } from '../../resources/use-delete-record';
+import { useConfirmDelete } from '../../resources/use-confirm-delete';
 import {
   DeleteRowButton,
   EditRowLink,
@@ -15,15 +14,10 @@ import {
 } from '../../table';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PageTitle } from '../../ui/page-title';
+import { isPersonDeletable } from './person-deletable';
+import { personName } from './person-name';
 
-/** What the list page needs of a user or administrator row. */
-export interface PersonRow extends Record<string, unknown> {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  status: number;
-}
+type Person = User | Admin;
 
 export interface PeopleListPageProps {
   descriptor: ResourceDescriptor;
@@ -32,35 +26,21 @@ export interface PeopleListPageProps {
   basePath: '/auth/users' | '/auth/admins';
   /** Namespace of the page texts (`<ns>.list.*`). */
   ns: 'users' | 'admins';
+  /** The signed-in administrator's uid, on the admins list: their own row offers no Delete. */
+  selfUid?: string;
 }
 
-/** "Ann Lee (ann@example.com)", or the e-mail alone for a nameless record. */
-function personName(person: PersonRow): string {
-  const name = `${person.first_name} ${person.last_name}`.trim();
-  return name === '' ? person.email : `${name} (${person.email})`;
-}
+const idOf = (person: Person) => person.id;
 
 /**
  * The list of users or administrators: the two differ only in their resource and texts. Deleting
  * marks the person deleted (status 10) and keeps the row, so a deleted row offers no delete action.
  */
-export function PeopleListPage({ descriptor, titleKey, basePath, ns }: PeopleListPageProps) {
+export function PeopleListPage({ descriptor, titleKey, basePath, ns, selfUid }: PeopleListPageProps) {
   const { t } = useTranslation();
   const returnState = useListReturnState();
-  const remove = useDeleteRecord(descriptor);
-  const [target, setTarget] = useState<PersonRow | null>(null);
-  // Kept apart from the target so the dialog's text stays while it fades out.
-  const [confirming, setConfirming] = useState(false);
+  const remove = useConfirmDelete(descriptor, idOf);
   const title = t(titleKey);
-
-  const askDelete = (person: PersonRow) => {
-    setTarget(person);
-    setConfirming(true);
-  };
-  const confirmDelete = () => {
-    if (!target) return;
-    remove.mutate(target.id, { onSettled: () => setConfirming(false) });
-  };
 
   return (
     <>
@@ -78,29 +58,29 @@ export function PeopleListPage({ descriptor, titleKey, basePath, ns }: PeopleLis
           {t(`${ns}.list.create`)}
         </Button>
       </Stack>
-      <ResourceTable<PersonRow>
+      <ResourceTable<Person>
         descriptor={descriptor}
         label={title}
         rowActions={(person) => (
           <>
             <EditRowLink to={`${basePath}/edit?id=${person.id}`} name={personName(person)} />
-            {person.status === STATUS.deleted ? (
-              <RowActionSpacer />
+            {isPersonDeletable(person, selfUid) ? (
+              <DeleteRowButton name={personName(person)} onClick={() => remove.ask(person)} />
             ) : (
-              <DeleteRowButton name={personName(person)} onClick={() => askDelete(person)} />
+              <RowActionSpacer />
             )}
           </>
         )}
       />
       <ConfirmDialog
-        open={confirming}
+        open={remove.open}
         title={t(`${ns}.list.deleteTitle`)}
-        text={target ? t(`${ns}.list.deleteText`, { name: personName(target) }) : ''}
+        text={remove.target ? t(`${ns}.list.deleteText`, { name: personName(remove.target) }) : ''}
         confirmLabel={t('table.delete')}
         destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setConfirming(false)}
+        busy={remove.deleting}
+        onConfirm={remove.confirm}
+        onClose={remove.cancel}
       />
     </>
   );

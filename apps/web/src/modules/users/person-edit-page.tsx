@@ -1,10 +1,10 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import { type FormDescriptor, type ResourceDescriptor, STATUS } from '@pult/contract';
+import { type Admin, type FormDescriptor, type ResourceDescriptor, STATUS, type User } from '@pult/contract';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { FormMode } from '../../forms/resource-form/form-values';
 import { RecordStateView } from '../../forms/resource-form/record-state-view';
 import { ResourceForm } from '../../forms/resource-form/resource-form';
@@ -13,31 +13,34 @@ import { useLocale } from '../../i18n/use-locale';
 import { useDeleteRecord } from '../../resources/use-delete-record';
 import { useListReturnPath } from '../../table';
 import { PageTitle } from '../../ui/page-title';
+import { isPersonDeletable } from './person-deletable';
+import { personName } from './person-name';
 
 export interface PersonEditPageProps {
-  /** Taken from the route (`…/create` or `…/edit?id=`) when not given. */
-  mode?: FormMode;
+  /** Given by the route: `…/create` or `…/edit?id=`. */
+  mode: FormMode;
   resource: ResourceDescriptor;
   form: FormDescriptor;
   titleKey: 'menu.items.authUsers' | 'menu.items.authAdmins';
   listPath: '/auth/users' | '/auth/admins';
   /** Namespace of the texts shared with the list (`<ns>.list.delete*`). */
   ns: 'users' | 'admins';
+  /** The signed-in administrator's uid: their own record offers no Delete. */
+  selfUid?: string;
 }
 
 /** The create and edit screens of a user or an administrator: one form, two modes. */
 export function PersonEditPage({
-  mode: modeProp,
+  mode,
   resource,
   form,
   titleKey,
   listPath,
   ns,
+  selfUid,
 }: PersonEditPageProps) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
-  const mode = modeProp ?? (pathname.endsWith('/create') ? 'create' : 'edit');
   const id = mode === 'edit' ? parseRecordId(searchParams.get('id')) : null;
   const returnPath = useListReturnPath(listPath);
   const overline = [t(`common.${mode}`), id === null ? undefined : `#${id}`].filter(Boolean).join(' · ');
@@ -51,23 +54,13 @@ export function PersonEditPage({
       {mode === 'create' ? (
         <CreatePerson resource={resource} form={form} listPath={listPath} />
       ) : (
-        <EditPerson resource={resource} form={form} listPath={listPath} ns={ns} id={id} />
+        <EditPerson resource={resource} form={form} listPath={listPath} ns={ns} id={id} selfUid={selfUid} />
       )}
     </>
   );
 }
 
 type PartProps = Pick<PersonEditPageProps, 'resource' | 'form' | 'listPath'>;
-
-/** "Ann Lee (ann@example.com)", as the list's delete confirmation names a person. */
-function personName(record: Record<string, unknown>): string {
-  const name = [record.first_name, record.last_name]
-    .filter((part) => typeof part === 'string')
-    .join(' ')
-    .trim();
-  const email = typeof record.email === 'string' ? record.email : '';
-  return name === '' ? email : `${name} (${email})`;
-}
 
 function useBackToList(listPath: string) {
   const navigate = useNavigate();
@@ -108,15 +101,15 @@ function EditPerson({
   listPath,
   ns,
   id,
-}: PartProps & Pick<PersonEditPageProps, 'ns'> & { id: number | null }) {
+  selfUid,
+}: PartProps & Pick<PersonEditPageProps, 'ns' | 'selfUid'> & { id: number | null }) {
   const { t } = useTranslation();
-  const state = useRecord(resource, id);
+  const state = useRecord<User | Admin>(resource, id);
   const backToList = useBackToList(listPath);
   const remove = useDeleteRecord(resource);
   if (state.status !== 'ready') return <RecordStateView state={state} />;
   const { record } = state;
-  // A deleted person stays as a row with status "deleted": deleting again would change nothing.
-  const deletable = id !== null && record.status !== STATUS.deleted;
+  const deletable = id !== null && isPersonDeletable(record, selfUid);
   return (
     <FormPaper>
       <ResourceForm

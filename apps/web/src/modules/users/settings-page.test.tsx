@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeCall, fakeApi, storeSession } from '../../forms/resource-form/fake-api.test-support';
 import { notifier } from '../../notify/notifier';
@@ -138,6 +138,17 @@ describe('settings page', () => {
     expect(within(keys).getByText('pk_ch_new_secret')).toBeTruthy();
     expect(within(keys).getByText(/never shown again/)).toBeTruthy();
     await waitFor(() => expect(api.sent('GET', '/admin/api-keys').length).toBeGreaterThanOrEqual(2));
+
+    // Habit (Escape) or a stray click beside the dialog must not throw the keys away.
+    fireEvent.keyDown(keys, { key: 'Escape' });
+    // MUI takes a mouse-down and click on the container around the paper as a backdrop click.
+    const beside = keys.closest('.MuiDialog-container') as HTMLElement;
+    fireEvent.mouseDown(beside);
+    fireEvent.click(beside);
+    // A close would reach the screen through React Query's notification, a macrotask later.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByRole('dialog', { name: 'New API keys' })).toBeTruthy();
+    expect(within(keys).getByText('pk_st_new_secret')).toBeTruthy();
 
     fireEvent.click(within(keys).getByRole('button', { name: 'I have saved the keys' }));
     await waitFor(() => expect(screen.queryByText('pk_st_new_secret')).toBeNull());

@@ -8,9 +8,9 @@ import UserEditPage from './user-edit-page';
 
 const routes = [
   { path: '/auth/users', element: <p>users list</p> },
-  { path: '/auth/users/create', element: <UserEditPage /> },
-  { path: '/auth/users/edit', element: <UserEditPage /> },
-  { path: '/auth/admins/edit', element: <AdminEditPage /> },
+  { path: '/auth/users/create', element: <UserEditPage mode="create" /> },
+  { path: '/auth/users/edit', element: <UserEditPage mode="edit" /> },
+  { path: '/auth/admins/edit', element: <AdminEditPage mode="edit" /> },
 ];
 
 const ANN = {

@@ -121,6 +121,38 @@ describe('users and admins list pages', () => {
     expect(screen.queryByRole('option', { name: 'Kyiv' })).toBeNull();
   });
 
+  it('drops the city filter when the country filter changes', async () => {
+    const { fetchFn } = server((_method, url) => {
+      if (url.pathname === '/auth/admin/users') {
+        return jsonResponse(200, { items: [person(1, 'Ann', 1)], total: 1, pageCount: 1 });
+      }
+      if (url.pathname === '/auth/admin/countries/lookup') {
+        return jsonResponse(200, {
+          items: [
+            { value: 1, label: 'Ukraine' },
+            { value: 2, label: 'Poland' },
+          ],
+        });
+      }
+      if (url.pathname === '/auth/admin/cities/lookup') {
+        return jsonResponse(200, { items: [{ value: 20, label: 'Kraków' }] });
+      }
+      return undefined;
+    });
+    const { router } = renderApp(routes, {
+      path: '/auth/users?filter[country_id]=2&filter[city_id]=20',
+      fetchFn,
+    });
+    const city = screen.getByRole('combobox', { name: 'Filter: City' });
+    await waitFor(() => expect(city.textContent).toBe('Kraków'));
+
+    // Kraków is none of Ukraine's cities: kept, it would match no one and show as a bare id.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Filter: Country' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Ukraine' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?filter%5Bcountry_id%5D=1'));
+    expect(screen.getByRole('combobox', { name: 'Filter: City' }).textContent).toBe('All');
+  });
+
   it('marks a user deleted after confirmation and refreshes the list', async () => {
     let deleted = false;
     const { fetchFn, calls } = server((method, url) => {
@@ -162,7 +194,32 @@ describe('users and admins list pages', () => {
     expect(calls.some((call) => call.startsWith('DELETE'))).toBe(false);
   });
 
-  it('shows the server’s refusal when an administrator deletes themselves', async () => {
+  it('offers no delete on the signed-in administrator’s own row', async () => {
+    const { fetchFn } = server((method, url) => {
+      if (method === 'GET' && url.pathname === '/auth/admin/admins') {
+        return jsonResponse(200, {
+          items: [person(7, 'Root', 1), person(8, 'Eve', 1)],
+          total: 2,
+          pageCount: 1,
+        });
+      }
+      if (method === 'GET' && url.pathname === '/auth/admin/profile') {
+        const { id: _id, status: _status, ...profile } = person(7, 'Root', 1);
+        return jsonResponse(200, profile);
+      }
+      return undefined;
+    });
+    renderApp(routes, { path: '/auth/admins', fetchFn });
+    await screen.findByText('root@example.com');
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Delete Root Lee (root@example.com)' })).toBeNull(),
+    );
+    expect(screen.getByRole('link', { name: 'Edit Root Lee (root@example.com)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Eve Lee (eve@example.com)' })).toBeTruthy();
+  });
+
+  it('shows the server’s refusal of a delete', async () => {
+    // The profile is not known here, so nothing hides the row: the server's 422 is the last word.
     const { fetchFn } = server((method, url) => {
       if (method === 'GET' && url.pathname === '/auth/admin/admins') {
         return jsonResponse(200, { items: [person(7, 'Root', 1)], total: 1, pageCount: 1 });

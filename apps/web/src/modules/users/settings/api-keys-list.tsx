@@ -7,16 +7,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../i18n/format-date';
 import { useLocale } from '../../../i18n/use-locale';
 import { useApiKeys } from './use-api-keys';
-
-/** Server dates are ISO strings; anything unparsable is shown as it came. */
-function formatDateTime(value: string, locale: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
 
 /** The services' current API keys, known by their first characters only. */
 export function ApiKeysList() {

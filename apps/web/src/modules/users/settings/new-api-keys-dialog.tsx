@@ -19,7 +19,7 @@ import type { NewApiKey } from './use-settings-actions';
 
 /**
  * Shows freshly generated API keys, the only time they can be seen. It closes only by its button:
- * a stray click beside it must not throw the keys away.
+ * a stray click beside it or an Escape pressed out of habit must not throw the keys away.
  */
 export function NewApiKeysDialog({
   keys,
@@ -37,9 +37,7 @@ export function NewApiKeysDialog({
   return (
     <Dialog
       open={keys !== null}
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') onClose();
-      }}
+      // No `onClose`: without it neither Escape nor the backdrop can close it, only the button below.
       fullWidth
       maxWidth="md"
       aria-labelledby={titleId}

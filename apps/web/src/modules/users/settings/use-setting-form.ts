@@ -6,6 +6,7 @@ import { useServices } from '../../../app/services-context';
 import { SERVER_ERROR_TYPE } from '../../../forms/field-error-text';
 import type { FormMode } from '../../../forms/resource-form/form-values';
 import { fieldErrorsOf, isHttpError, joinFieldErrors, serverMessage } from '../../../http/http-error';
+import { availableLocalesQueryKey } from '../../../i18n/use-available-locales';
 import { notifier } from '../../../notify/notifier';
 import { createRecord, resourceKeys, updateRecord } from '../../../resources/resource-api';
 import {
@@ -49,7 +50,7 @@ export function useSettingForm(setting: EditableSetting | undefined, onSaved: ()
       notifier.notify('success', t('common.saveSuccess'));
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all(settingsResource) });
       // The language picker reads the public settings (availableLocales) under its own key.
-      void queryClient.invalidateQueries({ queryKey: ['settings'] });
+      void queryClient.invalidateQueries({ queryKey: availableLocalesQueryKey });
       onSaved();
     },
     onError: (error) => {

@@ -13,14 +13,14 @@ export type NewApiKey = RegenerateApiKeysResponse['keys'][number];
 
 /**
  * The two platform-wide actions of the settings screen (spec §6), each confirmed first. New API keys
- * are kept only in this state, to be shown once: the server stores them hashed.
+ * live only in the regenerate mutation's result, to be shown once (the server stores them hashed),
+ * and are dropped from it as soon as their dialog closes.
  */
 export function useSettingsActions() {
   const services = useServices();
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState<SettingsAction | null>(null);
-  const [newKeys, setNewKeys] = useState<readonly NewApiKey[] | null>(null);
 
   const notifyFailure = (error: unknown) => {
     // A 403 has already been announced by the HTTP client.
@@ -41,11 +41,12 @@ export function useSettingsActions() {
 
   const regenerate = useMutation({
     mutationFn: () => regenerateApiKeys(services),
-    onSuccess: (result) => {
-      setNewKeys(result.keys);
+    onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
     },
     onError: notifyFailure,
+    // Should the screen go away with the keys still shown, the cache must not keep them for minutes.
+    gcTime: 0,
   });
 
   return {
@@ -59,7 +60,8 @@ export function useSettingsActions() {
     },
     revoking: revoke.isPending,
     regenerating: regenerate.isPending,
-    newKeys,
-    closeNewKeys: () => setNewKeys(null),
+    newKeys: regenerate.data?.keys ?? null,
+    // The keys must not linger in memory once the administrator has saved them.
+    closeNewKeys: () => regenerate.reset(),
   };
 }
