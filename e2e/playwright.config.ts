@@ -14,6 +14,7 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1366, height: 800 },
     screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

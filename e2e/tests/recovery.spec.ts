@@ -11,6 +11,13 @@ test.describe('password recovery and change (spec §2, §5, §8)', () => {
     smtp = await startSmtpSink();
     pult = await startPult({ SMTP_URL: smtp.url });
   });
+  test.afterEach(async ({ page: _page }, testInfo) => {
+    // A failure here usually shows in the server's log (the mail queue, the SMTP conversation).
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('server-output', { body: pult.output(), contentType: 'text/plain' });
+      console.log(`--- server output ---\n${pult.output().slice(-20_000)}`);
+    }
+  });
   test.afterAll(async () => {
     await pult?.stop();
     await smtp?.close();

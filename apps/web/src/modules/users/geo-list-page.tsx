@@ -1,6 +1,3 @@
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import type { City, Country, FormDescriptor, ResourceDescriptor } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { EditRowButton } from '../../forms/resource-form/edit-row-button';
@@ -9,7 +6,7 @@ import { useRecordDialogs } from '../../forms/resource-form/use-record-dialogs';
 import { useLocale } from '../../i18n/use-locale';
 import { DeleteRowButton, ResourceTable } from '../../table';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { PageTitle } from '../../ui/page-title';
+import { ListPageHeader } from '../../ui/list-page-header';
 
 type GeoRow = Country | City;
 
@@ -35,18 +32,11 @@ export function GeoListPage({ resource, form, titleKey, ns }: GeoListPageProps) 
 
   return (
     <>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
-        <PageTitle>{title}</PageTitle>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          disableElevation
-          onClick={dialogs.openCreate}
-          sx={{ flexShrink: 0, mt: 0.5 }}
-        >
-          {t(`${ns}.list.create`)}
-        </Button>
-      </Stack>
+      <ListPageHeader
+        title={title}
+        createLabel={t(`${ns}.list.create`)}
+        create={{ onClick: dialogs.openCreate }}
+      />
       <ResourceTable<GeoRow>
         descriptor={resource}
         label={title}

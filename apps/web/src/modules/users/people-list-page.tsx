@@ -1,9 +1,5 @@
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import type { Admin, ResourceDescriptor, User } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { useConfirmDelete } from '../../resources/use-confirm-delete';
 import {
   DeleteRowButton,
@@ -13,7 +9,7 @@ import {
   useListReturnState,
 } from '../../table';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { PageTitle } from '../../ui/page-title';
+import { ListPageHeader } from '../../ui/list-page-header';
 import { isPersonDeletable } from './person-deletable';
 import { personName } from './person-name';
 
@@ -44,20 +40,11 @@ export function PeopleListPage({ descriptor, titleKey, basePath, ns, selfUid }: 
 
   return (
     <>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
-        <PageTitle>{title}</PageTitle>
-        <Button
-          component={RouterLink}
-          to={`${basePath}/create`}
-          state={returnState}
-          variant="contained"
-          startIcon={<AddIcon />}
-          disableElevation
-          sx={{ flexShrink: 0, mt: 0.5 }}
-        >
-          {t(`${ns}.list.create`)}
-        </Button>
-      </Stack>
+      <ListPageHeader
+        title={title}
+        createLabel={t(`${ns}.list.create`)}
+        create={{ to: `${basePath}/create`, state: returnState }}
+      />
       <ResourceTable<Person>
         descriptor={descriptor}
         label={title}

@@ -1,17 +1,14 @@
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
-import Stack from '@mui/material/Stack';
 import { AVAILABLE_LOCALES_KEY, type Setting, settingsResource } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { EditRowButton } from '../../forms/resource-form/edit-row-button';
 import { useRecordDialogs } from '../../forms/resource-form/use-record-dialogs';
 import { DeleteRowButton, ResourceTable, RowActionSpacer } from '../../table';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { PageTitle } from '../../ui/page-title';
+import { ListPageHeader } from '../../ui/list-page-header';
 import { ApiKeysList } from './settings/api-keys-list';
 import { SettingDialog } from './settings/setting-dialog';
 import { SettingsActionsCard } from './settings/settings-actions-card';
@@ -30,18 +27,11 @@ export default function SettingsPage() {
 
   return (
     <>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
-        <PageTitle>{title}</PageTitle>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          disableElevation
-          onClick={dialogs.openCreate}
-          sx={{ flexShrink: 0, mt: 0.5 }}
-        >
-          {t('settings.list.create')}
-        </Button>
-      </Stack>
+      <ListPageHeader
+        title={title}
+        createLabel={t('settings.list.create')}
+        create={{ onClick: dialogs.openCreate }}
+      />
       <ResourceTable<SettingRow>
         descriptor={settingsResource}
         label={title}
