@@ -70,8 +70,8 @@ test.describe('countries', () => {
     await save.click();
     await expect(codeField).toHaveAccessibleDescription('Цей код уже зайнятий');
     await expect(dialog).toBeVisible();
-    // Notices show one at a time: closing the failure lets the success notice appear at once. The notice
-    // is announced although a dialog is open (it is not hidden from assistive technology).
+    // The failure is announced although a dialog is open (not hidden from assistive technology), and
+    // its close button works.
     const failed = page.getByRole('alert').filter({ hasText: 'Не вдалося зберегти зміни' });
     await expect(failed).toBeVisible();
     await failed.getByRole('button').click();

@@ -63,4 +63,14 @@ describe('createNotifier', () => {
     expect(createNotifier().getSnapshot()).toEqual([]);
     expect(notifier.getSnapshot()).toEqual([]);
   });
+
+  it('lets a success replace the errors before it, and keeps other notices', () => {
+    const store = createNotifier();
+    store.notify('error', 'Failed to save changes');
+    store.notify('info', 'Copied');
+    store.notify('success', 'Changes saved');
+    expect(store.getSnapshot().map((notice) => notice.text)).toEqual(['Copied', 'Changes saved']);
+    store.notify('error', 'Failed to delete the record');
+    expect(store.getSnapshot().map((notice) => notice.kind)).toEqual(['info', 'success', 'error']);
+  });
 });

@@ -34,7 +34,10 @@ export function createNotifier(): Notifier {
   return {
     notify(kind, text) {
       const id = nextId++;
-      update([...notices, { id, kind, text }]);
+      // Notices show one at a time: a success (a save that now went through) must not wait behind
+      // the errors of the attempts before it, which it makes out of date.
+      const kept = kind === 'success' ? notices.filter((notice) => notice.kind !== 'error') : notices;
+      update([...kept, { id, kind, text }]);
       return id;
     },
     dismiss(id) {
