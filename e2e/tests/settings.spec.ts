@@ -136,7 +136,7 @@ test.describe('settings', () => {
     await page.goto('/auth/settings');
     const keysTable = page.getByRole('table', { name: 'API-ключі' });
     const storageRow = keysTable.getByRole('row').filter({ hasText: 'Сховище' });
-    await expect(storageRow).toContainText(/pult_storage_\w{4}…/);
+    await expect(storageRow).toContainText(/pult_storage_[\w-]{4}…/);
     const prefixBefore = await storageRow.getByText(/pult_storage_/).textContent();
 
     const action = page.getByRole('button', { name: 'Перегенерувати API-ключі' });
