@@ -39,7 +39,8 @@ export const recoverPasswordRequestSchema = z.strictObject({
 });
 export type RecoverPasswordRequest = z.infer<typeof recoverPasswordRequestSchema>;
 
-const newPasswordField = z
+/** A new password (change, or a person's first one): required, at least PASSWORD_MIN_LENGTH. */
+export const newPasswordField = z
   .string({ error: 'required' })
   .min(1, { error: 'required' })
   .min(PASSWORD_MIN_LENGTH, { error: 'passwordMinLength' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSigninEmail } from '../validators.js';
 import { isCalendarDate } from './list-query.js';
 
 /**
@@ -26,10 +27,8 @@ export const nullableText = (max: number) =>
     .nullable()
     .optional();
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** An empty e-mail is only "required", not also "must be valid". */
-export const emailText = requiredText(254).refine((value) => value === '' || EMAIL_PATTERN.test(value), {
+export const emailText = requiredText(254).refine((value) => value === '' || isSigninEmail(value), {
   error: 'emailInvalid',
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants.js';
+import { newPasswordField } from '../auth.js';
 import { LOCALES } from '../locales.js';
 import {
   createdAtColumn,
@@ -77,14 +77,8 @@ export const personWritableShape = {
   status: oneOf(USER_STATUSES),
 };
 
-const newPassword = z
-  .string({ error: 'required' })
-  .min(1, { error: 'required' })
-  .min(PASSWORD_MIN_LENGTH, { error: 'passwordMinLength' })
-  .max(1024, { error: 'tooLong' });
-
 export const passwordShape = {
-  password: newPassword,
+  password: newPasswordField,
   password_repeat: z.string({ error: 'required' }).min(1, { error: 'required' }),
 };
 
