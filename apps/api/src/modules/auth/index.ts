@@ -47,6 +47,7 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     keys,
     clock,
     lifetimes: deps.lifetimes,
+    successorKey: deps.secretBox.subkey('refresh-token-successor'),
     isSubjectActive: async (executor, kind, id) => {
       const status =
         kind === 'admin' ? await admins.statusOf(executor, id) : await users.statusOf(executor, id);
