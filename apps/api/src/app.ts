@@ -8,6 +8,7 @@ import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { redactUrl } from './http/redact.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { createPasswordHasher } from './lib/password-hasher.js';
 import { loadSecretBox } from './lib/secret-box-file.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createNotificationModule } from './modules/notification/index.js';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     clock,
     mailer: notification.mailer,
     secretBox,
+    passwords: createPasswordHasher(config.passwordHashing),
     lifetimes: {
       accessTokenTtl: config.accessTokenTtl,
       refreshTokenTtl: config.refreshTokenTtl,

@@ -2,6 +2,7 @@ import { STATUS } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
+import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Mailer } from '../notification/index.js';
 import { createAdminGuard } from './access-guard.js';
@@ -24,6 +25,7 @@ export interface AuthModuleDeps {
   clock: Clock;
   mailer: Mailer;
   secretBox: SecretBox;
+  passwords: PasswordHasher;
   lifetimes: TokenLifetimes;
   issuer: string;
   panelUrl: string;
@@ -59,12 +61,14 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     accounts: { admin: admins.findByEmail, user: users.findByEmail },
     tokens,
     limiter,
+    passwords: deps.passwords,
   });
   const recovery = createRecoveryService({
     db,
     admins,
     tokens,
     limiter,
+    passwords: deps.passwords,
     mailer: deps.mailer,
     clock,
     panelUrl: deps.panelUrl,
@@ -82,7 +86,14 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     },
     async register(app: FastifyInstance, prefix: string) {
       await app.register(authRoutes, { prefix, admins, tokens, keys, signin, recovery, requireAdmin, clock });
-      await app.register(resourceRoutes, { prefix, db, clock, tokens, requireAdmin });
+      await app.register(resourceRoutes, {
+        prefix,
+        db,
+        clock,
+        tokens,
+        requireAdmin,
+        passwords: deps.passwords,
+      });
       await app.register(settingsRoutes, { prefix, db, clock, settings, apiKeys, tokens, requireAdmin });
     },
   };
