@@ -42,7 +42,7 @@ export async function createAuthModule(deps: AuthModuleDeps) {
   const users = createUserAccounts(db);
   const apiKeys = createApiKeys(db, clock);
   await apiKeys.ensure();
-  await bootstrapAdmin(admins, deps.bootstrap);
+  await bootstrapAdmin(db, admins, deps.bootstrap);
   const keys = await loadSigningKeys(db, deps.issuer, deps.secretBox);
   const tokens = createTokenService({
     db,
