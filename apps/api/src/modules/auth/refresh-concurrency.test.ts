@@ -56,9 +56,9 @@ describe.each(testDatabaseKinds())('concurrent renewals of one sign-in on %s', (
   });
 
   it('two tabs of 10 sign-ins renewing at the same moment, three rounds: no sign-in is lost', async () => {
-    let sessions = await Promise.all(
-      Array.from({ length: 10 }, () => signIn(t, TEST_ADMIN.email, TEST_ADMIN.password)),
-    );
+    // One after another: parallel attempts on one account count against its throttle while in flight.
+    let sessions: TokenPair[] = [];
+    for (let i = 0; i < 10; i++) sessions.push(await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password));
     for (let round = 0; round < 3; round++) {
       t.time.advance(60);
       sessions = await Promise.all(
