@@ -36,7 +36,7 @@ const things: ResourceDescriptor = {
       filter: { type: 'select', options: STATUS_OPTIONS },
       display: { kind: 'option', options: STATUS_OPTIONS },
     },
-    { name: 'groups', label: 'admins.fields.groups', sortable: false, display: { kind: 'tags' } },
+    { name: 'groups', label: 'people.fields.groups', sortable: false, display: { kind: 'tags' } },
     {
       name: 'created_at',
       label: 'common.fields.created_at',

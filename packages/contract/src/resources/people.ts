@@ -36,6 +36,24 @@ export const LANGUAGE_OPTIONS: readonly SelectOption[] = LOCALES.map((value) => 
   label: `people.language.${value}`,
 }));
 
+/**
+ * A person's groups: administrators' groups in the panel, platform users' groups for what the
+ * platform's services allow them (storage buckets name the groups that may upload).
+ */
+export const GROUP_PATTERN = /^[a-z0-9][a-z0-9_-]{0,49}$/;
+
+const groupsField = z
+  .array(
+    z.string({ error: 'invalidValue' }).trim().toLowerCase().regex(GROUP_PATTERN, { error: 'invalidValue' }),
+    {
+      error: 'invalidValue',
+    },
+  )
+  .max(20, { error: 'tooLong' })
+  .transform((groups) => [...new Set(groups)])
+  // Optional: a record created without groups has none, an update without them keeps them.
+  .optional();
+
 export const personSchema = z.object({
   id: z.number().int(),
   uid: z.string(),
@@ -53,6 +71,7 @@ export const personSchema = z.object({
   about_me: z.string().nullable(),
   language: z.string(),
   status: z.number().int(),
+  groups: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -75,6 +94,7 @@ export const personWritableShape = {
   about_me: nullableText(2000),
   language: oneOf(LOCALES),
   status: oneOf(USER_STATUSES),
+  groups: groupsField,
 };
 
 export const passwordShape = {
@@ -97,6 +117,8 @@ export const personFields = (): FieldDescriptor[] => [
   textColumn('username', 'people.fields.username'),
   textColumn('first_name', 'people.fields.first_name'),
   textColumn('last_name', 'people.fields.last_name'),
+  // Groups go right after the names, where an administrator looks for them.
+  { ...textColumn('groups', 'people.fields.groups', false), display: { kind: 'tags' } },
   textColumn('phone', 'people.fields.phone', false),
   referenceColumn('country_id', 'people.fields.country', 'countries', 'country_name'),
   referenceColumn('city_id', 'people.fields.city', 'cities', 'city_name', CITY_BY_COUNTRY),
@@ -151,5 +173,6 @@ export const personFormFields = (): FormFieldDescriptor[] => [
     input: { kind: 'select', options: STATUS_OPTIONS },
     required: true,
   },
+  { name: 'groups', label: 'people.fields.groups', input: { kind: 'tags' } },
   { name: 'about_me', label: 'people.fields.about_me', input: { kind: 'textarea' } },
 ];

@@ -148,6 +148,7 @@ export type RevokeUserTokensResponse = z.infer<typeof revokeUserTokensResponseSc
 
 /** The platform's services that hold an API key. */
 export const API_KEY_SERVICES = ['storage', 'chat', 'notification'] as const;
+export type ApiKeyService = (typeof API_KEY_SERVICES)[number];
 
 /** `GET /admin/api-keys`: which keys exist, never the keys themselves. */
 export const apiKeyInfoSchema = z.object({

@@ -9,16 +9,26 @@ import { createAdminGuard } from './access-guard.js';
 import { createAdminRepository } from './admin-repository.js';
 import { bootstrapAdmin } from './bootstrap.js';
 import { createUserAccounts } from './people/user-accounts.js';
+import { createUserDirectory } from './people/user-directory.js';
 import { createRateLimiter } from './rate-limiter.js';
 import { createRecoveryService } from './recovery-service.js';
 import { resourceRoutes } from './resource-routes.js';
 import { authRoutes } from './routes.js';
+import { createServiceKeyGuard } from './service-key-guard.js';
 import { createApiKeys } from './settings/api-keys.js';
 import { createSettingsRepository } from './settings/settings-repository.js';
 import { settingsRoutes } from './settings/settings-routes.js';
 import { createSigninService } from './signin-service.js';
 import { loadSigningKeys } from './signing-keys.js';
 import { createTokenService, type TokenLifetimes } from './token-service.js';
+import { createUserGuard } from './user-guard.js';
+
+export { currentAdminId } from './access-guard.js';
+export type { DirectoryUser, UserDirectory } from './people/user-directory.js';
+export { isUid } from './people/user-directory.js';
+export { API_KEY_HEADER, hasApiKey } from './service-key-guard.js';
+export type { PlatformUser } from './user-guard.js';
+export { currentUser } from './user-guard.js';
 
 export interface AuthModuleDeps {
   db: Db;
@@ -33,7 +43,7 @@ export interface AuthModuleDeps {
   bootstrap: { email: string; password: string } | undefined;
 }
 
-/** Builds the auth service; other modules use only `requireAdmin` and `prune`. */
+/** Builds the auth service; other modules use only its `api` (and the app its `register` and `prune`). */
 export async function createAuthModule(deps: AuthModuleDeps) {
   const { db, clock } = deps;
   const admins = createAdminRepository(db);
@@ -75,9 +85,21 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     companyName: deps.companyName,
   });
   const requireAdmin = createAdminGuard(tokens);
+  const directory = createUserDirectory(db);
+  const userGuard = createUserGuard(tokens, directory);
+  const api = {
+    requireAdmin,
+    requireUser: userGuard.requireUser,
+    /** For transports without HTTP hooks (a WebSocket's first message, say). */
+    authenticateUser: userGuard.authenticateUser,
+    /** False once the sign-in has ended (logout, revocation, expiry). */
+    isSessionLive: tokens.isSessionLive,
+    requireServiceKey: createServiceKeyGuard(apiKeys),
+    directory,
+  };
 
   return {
-    requireAdmin,
+    api,
     /** Drops what no rule needs any more: old rate-limit events, ended sign-ins, spent codes. */
     async prune() {
       await limiter.prune();
@@ -100,3 +122,5 @@ export async function createAuthModule(deps: AuthModuleDeps) {
 }
 
 export type AuthModule = Awaited<ReturnType<typeof createAuthModule>>;
+/** What the other modules may use of the auth service. */
+export type AuthApi = AuthModule['api'];

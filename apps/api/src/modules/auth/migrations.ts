@@ -222,6 +222,13 @@ export const authMigrations: Record<string, Migration> = {
       await sql`create index users_status_id_idx on users (status, id)`.execute(db);
     },
   },
+  '2026-11-23-0050-users-groups': {
+    async up(db: Kysely<unknown>) {
+      // Platform users belong to groups too: the services decide by them (storage uploads, say).
+      // A constant default adds the column without rewriting the table.
+      await sql`alter table users add column groups text[] not null default '{}'`.execute(db);
+    },
+  },
 };
 
 /**

@@ -81,7 +81,7 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
-/** Platform users: the admins' shape without photo and groups. */
+/** Platform users: the admins' shape without the photo. */
 export interface UsersTable {
   id: Generated<number>;
   uid: Generated<string>;
@@ -97,6 +97,7 @@ export interface UsersTable {
   about_me: string | null;
   language: Generated<string>;
   status: Generated<number>;
+  groups: Generated<string[]>;
   password_hash: string;
   created_at: CreatedAt;
   updated_at: Timestamp;

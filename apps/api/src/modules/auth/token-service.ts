@@ -208,17 +208,23 @@ export function createTokenService(deps: {
     if (claims.kind !== expectedKind) throw errors.unauthorized('invalidToken');
     // Two independent reads; side by side they cost one round trip on a pool.
     const [live, active] = await Promise.all([
-      db
-        .selectFrom('auth_sessions')
-        .select('id')
-        .where('id', '=', claims.sid)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst(),
+      isSessionLive(claims.sid),
       isSubjectActive(db, claims.kind, Number(claims.sub)),
     ]);
     if (!live || !active) throw errors.unauthorized('invalidToken');
     return claims;
+  }
+
+  /** True while the sign-in is neither revoked nor past its absolute end. */
+  async function isSessionLive(sessionId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('auth_sessions')
+      .select('id')
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', clock())
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /**
@@ -233,7 +239,7 @@ export function createTokenService(deps: {
       .execute();
   }
 
-  return { startSession, rotate, revokeByRefreshToken, revokeAll, authenticate, pruneEnded };
+  return { startSession, rotate, revokeByRefreshToken, revokeAll, authenticate, isSessionLive, pruneEnded };
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;

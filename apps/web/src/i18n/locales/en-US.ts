@@ -105,6 +105,7 @@ export const enUS: Translations = {
       gender: 'Gender',
       birthday: 'Birthday',
       about_me: 'About me',
+      groups: 'Groups',
       language: 'Language',
       status: 'Status',
       password: 'Password',
@@ -130,9 +131,6 @@ export const enUS: Translations = {
     },
   },
   admins: {
-    fields: {
-      groups: 'Groups',
-    },
     list: {
       create: 'New administrator',
       deleteTitle: 'Delete the administrator?',

@@ -108,6 +108,7 @@ export const ukUA = {
       gender: 'Стать',
       birthday: 'Дата народження',
       about_me: 'Про себе',
+      groups: 'Групи',
       language: 'Мова',
       status: 'Статус',
       password: 'Пароль',
@@ -133,9 +134,6 @@ export const ukUA = {
     },
   },
   admins: {
-    fields: {
-      groups: 'Групи',
-    },
     list: {
       create: 'Новий адміністратор',
       deleteTitle: 'Видалити адміністратора?',

@@ -113,6 +113,7 @@ describe('user create/edit page', () => {
       gender: null,
       birthday: null,
       about_me: null,
+      groups: [],
       // A new account takes the panel's language and is active.
       language: 'en-US',
       status: 1,

@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { ListColumn, ListSource } from '../../../resources/list-sql.js';
 import { nameColumn } from '../geo/names.js';
 
-/** Users and administrators share their shape; admins add photo and groups. */
+/** Users and administrators share their shape; admins add a photo. */
 export type PersonTable = 'users' | 'admins';
 export type PersonItem<T extends PersonTable> = T extends 'admins' ? Admin : User;
 
@@ -26,8 +26,8 @@ interface PersonRow {
   status: number;
   created_at: Date;
   updated_at: Date;
+  groups: string[];
   photo?: string | null;
-  groups?: string[];
 }
 
 const column = (name: string, kind: ListColumn['kind']): ListColumn => ({ sql: sql.ref(`p.${name}`), kind });
@@ -47,19 +47,15 @@ const PERSON_COLUMNS: Record<string, ListColumn> = {
   status: column('status', 'integer'),
   created_at: column('created_at', 'timestamp'),
   updated_at: column('updated_at', 'timestamp'),
-};
-
-const ADMIN_COLUMNS: Record<string, ListColumn> = {
-  ...PERSON_COLUMNS,
   // Matches a group by part of its name, like any text filter.
   groups: { sql: sql`array_to_string(p.groups, ' ')`, kind: 'text' },
 };
 
 export function personSelect(table: PersonTable, locale: Locale): RawBuilder<unknown> {
-  const extra = table === 'admins' ? sql`, p.photo, p.groups` : sql``;
+  const extra = table === 'admins' ? sql`, p.photo` : sql``;
   return sql`p.id, p.uid, p.email, p.username, p.first_name, p.last_name, p.phone, p.country_id,
     ${nameColumn('c', locale)} as country_name, p.city_id, ${nameColumn('ci', locale)} as city_name,
-    p.gender, p.birthday, p.about_me, p.language, p.status, p.created_at, p.updated_at${extra}`;
+    p.gender, p.birthday, p.about_me, p.language, p.status, p.groups, p.created_at, p.updated_at${extra}`;
 }
 
 const PLACE_JOINS = sql`left join countries c on c.id = p.country_id left join cities ci on ci.id = p.city_id`;
@@ -88,7 +84,7 @@ export function personListSource<T extends PersonTable>(
     alias: 'p',
     joins: PLACE_JOINS,
     select: personSelect(table, locale),
-    columns: table === 'admins' ? ADMIN_COLUMNS : PERSON_COLUMNS,
+    columns: PERSON_COLUMNS,
     key: 'id',
     toItem: (row) => toPersonItem<T>(row),
     ...(table === 'users' ? { countedTable: 'users' } : {}),

@@ -22,6 +22,7 @@ const USER_KEYS = [
   'email',
   'first_name',
   'gender',
+  'groups',
   'id',
   'language',
   'last_name',

@@ -1,9 +1,7 @@
-import { API_KEY_SERVICES, type RegenerateApiKeysResponse } from '@pult/contract';
+import { API_KEY_SERVICES, type ApiKeyService, type RegenerateApiKeysResponse } from '@pult/contract';
 import type { Db, Executor } from '../../../db/database.js';
 import type { Clock } from '../../../lib/clock.js';
 import { randomToken, sha256 } from '../../../lib/tokens.js';
-
-type ApiKeyService = (typeof API_KEY_SERVICES)[number];
 
 /** Random characters of a key kept in clear, so an administrator can tell keys apart without seeing them. */
 const VISIBLE_RANDOM_CHARS = 4;
