@@ -1,7 +1,7 @@
 import type { TokenPair } from '@pult/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../lib/tokens.js';
-import { signIn } from '../../test/factories.js';
+import { adminProfileBasic, renewAdmin, signIn } from '../../test/factories.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-database.js';
 
@@ -12,14 +12,8 @@ describe.each(testDatabaseKinds())('concurrent renewals of one sign-in on %s', (
   });
   afterAll(() => t?.close());
 
-  const refresh = (token: string) =>
-    t.app.inject({ method: 'POST', url: '/auth/admin/refresh-token', payload: { refresh_token: token } });
-  const profile = (accessToken: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/auth/admin/profile-basic',
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
+  const refresh = (token: string) => renewAdmin(t, token);
+  const profile = (accessToken: string) => adminProfileBasic(t, accessToken);
   const family = async (refreshToken: string) => {
     const session = await t.db
       .selectFrom('refresh_tokens')
