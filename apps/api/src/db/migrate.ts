@@ -5,7 +5,11 @@ import { storageMigrations } from '../modules/storage/migrations.js';
 import type { Db } from './database.js';
 
 /** Module migrations, applied in the order of their names (a date prefix) across modules. */
-const allMigrations: Record<string, Migration> = { ...authMigrations, ...notificationMigrations, ...storageMigrations };
+const allMigrations: Record<string, Migration> = {
+  ...authMigrations,
+  ...notificationMigrations,
+  ...storageMigrations,
+};
 
 const provider: MigrationProvider = { getMigrations: async () => allMigrations };
 

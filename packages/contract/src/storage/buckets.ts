@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { createdAtColumn, idColumn, optionColumn, textColumn } from '../resources/columns.js';
-import type { FieldDescriptor, FormDescriptor, ResourceDescriptor, SelectOption } from '../resources/descriptor.js';
+import type {
+  FieldDescriptor,
+  FormDescriptor,
+  ResourceDescriptor,
+  SelectOption,
+} from '../resources/descriptor.js';
 import { oneOf, requiredText } from '../resources/fields.js';
 import { GROUP_PATTERN } from '../resources/people.js';
 
@@ -32,11 +37,17 @@ export const bucketSchema = z.object({
 });
 export type Bucket = z.infer<typeof bucketSchema>;
 
-const boundedInteger = (bounds: { min: number; max: number }, error: 'sizeLimitRange' | 'presignExpiryRange') =>
-  z.number({ error }).int({ error }).min(bounds.min, { error }).max(bounds.max, { error });
+const boundedInteger = (
+  bounds: { min: number; max: number },
+  error: 'sizeLimitRange' | 'presignExpiryRange',
+) => z.number({ error }).int({ error }).min(bounds.min, { error }).max(bounds.max, { error });
 
 /** A list of rule words, each normalised (trimmed, lower case) and checked; duplicates dropped. */
-const ruleList = (pattern: RegExp, error: 'extensionInvalid' | 'mimeInvalid' | 'invalidValue', dropDot = false) =>
+const ruleList = (
+  pattern: RegExp,
+  error: 'extensionInvalid' | 'mimeInvalid' | 'invalidValue',
+  dropDot = false,
+) =>
   z
     .array(
       z
@@ -118,7 +129,12 @@ export const bucketForm: FormDescriptor<typeof bucketCreateSchema, typeof bucket
       input: { kind: 'select', options: ACCESS_OPTIONS },
       required: true,
     },
-    { name: 'size_limit_mb', label: 'storage.fields.size_limit_mb', input: { kind: 'integer' }, required: true },
+    {
+      name: 'size_limit_mb',
+      label: 'storage.fields.size_limit_mb',
+      input: { kind: 'integer' },
+      required: true,
+    },
     {
       name: 'presign_expiry_seconds',
       label: 'storage.fields.presign_expiry_seconds',
@@ -134,7 +150,11 @@ export const bucketForm: FormDescriptor<typeof bucketCreateSchema, typeof bucket
 };
 
 /** Defaults of a new bucket in the panel's form. */
-export const NEW_BUCKET_DEFAULTS = { access: 'private', size_limit_mb: 50, presign_expiry_seconds: 3600 } as const;
+export const NEW_BUCKET_DEFAULTS = {
+  access: 'private',
+  size_limit_mb: 50,
+  presign_expiry_seconds: 3600,
+} as const;
 
 /** `?confirm_files=N`: deleting a bucket that holds N files deletes them too. */
 export const bucketDeleteQuerySchema = z.strictObject({

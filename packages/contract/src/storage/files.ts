@@ -20,9 +20,11 @@ export const fileSchema = z.object({
 export type StorageFile = z.infer<typeof fileSchema>;
 
 /** What platform users and services see of a file. */
-export const platformFileSchema = fileSchema.omit({ bucket_id: true, bucket_name: true, owner_email: true }).extend({
-  bucket: z.string(),
-});
+export const platformFileSchema = fileSchema
+  .omit({ bucket_id: true, bucket_name: true, owner_email: true })
+  .extend({
+    bucket: z.string(),
+  });
 export type PlatformFile = z.infer<typeof platformFileSchema>;
 
 /** A download link: presigned (expires) for a private bucket, stable (`expires_at` null) for a public one. */

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { createdAtColumn, dateColumn, idColumn, optionColumn, referenceColumn, textColumn } from '../resources/columns.js';
+import {
+  createdAtColumn,
+  dateColumn,
+  idColumn,
+  optionColumn,
+  referenceColumn,
+  textColumn,
+} from '../resources/columns.js';
 import type { FieldDescriptor, ResourceDescriptor, SelectOption } from '../resources/descriptor.js';
 import { nullableText, oneOf, requiredText } from '../resources/fields.js';
 import { jsonContextSchema } from './json-context.js';

@@ -12,6 +12,7 @@ export const MAX_PATH_SEGMENT_BYTES = 255;
 
 // C0 and C1 controls, DEL, and the bidirectional overrides and isolates that can disguise an
 // extension (`invoice\u202Efdp.exe` shows as `invoiceexe.pdf`).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule refuses.
 const FORBIDDEN_CHARS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 // Half of a surrogate pair: no character at all, and not encodable as UTF-8.

@@ -37,7 +37,9 @@ export const storageMigrations: Record<string, Migration> = {
           created_at timestamptz not null default now(),
           updated_at timestamptz not null default now()
         )`.execute(db);
-      await sql`create unique index storage_files_bucket_path_key on storage_files (bucket_id, path)`.execute(db);
+      await sql`create unique index storage_files_bucket_path_key on storage_files (bucket_id, path)`.execute(
+        db,
+      );
       for (const column of ['created_at', 'updated_at', 'size', 'path']) {
         await sql`create index ${sql.id(`storage_files_${column}_idx`)} on storage_files (${sql.ref(column)}, id)`.execute(
           db,
@@ -73,12 +75,16 @@ export const storageMigrations: Record<string, Migration> = {
           return null;
         end $$`.execute(db);
       await sql`create trigger storage_files_tally_insert after insert on storage_files
-        referencing new table as new_rows for each statement execute function storage_files_tally()`.execute(db);
+        referencing new table as new_rows for each statement execute function storage_files_tally()`.execute(
+        db,
+      );
       await sql`create trigger storage_files_tally_update after update on storage_files
         referencing old table as old_rows new table as new_rows
         for each statement execute function storage_files_tally()`.execute(db);
       await sql`create trigger storage_files_tally_delete after delete on storage_files
-        referencing old table as old_rows for each statement execute function storage_files_tally()`.execute(db);
+        referencing old table as old_rows for each statement execute function storage_files_tally()`.execute(
+        db,
+      );
 
       await sql`
         create table storage_blob_gc (
@@ -105,7 +111,9 @@ export const storageMigrations: Record<string, Migration> = {
           error_retention_days integer not null check (error_retention_days between 1 and 3650),
           updated_at timestamptz not null default now()
         )`.execute(db);
-      await sql`insert into storage_settings (log_retention_days, error_retention_days) values (30, 90)`.execute(db);
+      await sql`insert into storage_settings (log_retention_days, error_retention_days) values (30, 90)`.execute(
+        db,
+      );
 
       await sql`
         create table storage_log_names (

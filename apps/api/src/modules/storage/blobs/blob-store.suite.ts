@@ -76,7 +76,8 @@ export function blobStoreSuite(name: string, open: () => BlobStore) {
       const store = open();
       const mine = [keyIn(4), keyIn(4)];
       const other = keyIn(44);
-      for (const key of [...mine, other]) await store.put(key, Readable.from([Buffer.from('x')]), 'text/plain');
+      for (const key of [...mine, other])
+        await store.put(key, Readable.from([Buffer.from('x')]), 'text/plain');
       expect(await keysUnder(store, bucketPrefix(4))).toEqual([...mine].sort());
     });
 

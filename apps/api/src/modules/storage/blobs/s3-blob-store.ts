@@ -85,7 +85,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
           }),
         );
         const failed = (result.Errors ?? []).filter((entry) => entry.Code !== 'NoSuchKey');
-        if (failed.length > 0) throw new Error(`S3 refused to delete ${failed.length} objects: ${failed[0]?.Code}`);
+        if (failed.length > 0)
+          throw new Error(`S3 refused to delete ${failed.length} objects: ${failed[0]?.Code}`);
       }
     },
 
