@@ -10,7 +10,10 @@ export const STORAGE = '/storage/api/v1';
 let sequence = 0;
 
 /** A fresh storage API key (regenerating replaces every service's key). */
-export async function storageKeyHeaders(t: TestApp, admin: Record<string, string>): Promise<Record<string, string>> {
+export async function storageKeyHeaders(
+  t: TestApp,
+  admin: Record<string, string>,
+): Promise<Record<string, string>> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/auth/admin/settings/regenerate-api-keys',
@@ -40,7 +43,8 @@ export async function createBucket(
       ...overrides,
     },
   });
-  if (response.statusCode !== 201) throw new Error(`Bucket not created: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`Bucket not created: ${response.statusCode} ${response.body}`);
   return response.json<Bucket>();
 }
 
@@ -64,7 +68,9 @@ export function multipart(fields: Record<string, string>, ...files: FilePart[]) 
   const boundary = `----pult${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   for (const file of files) {
     chunks.push(

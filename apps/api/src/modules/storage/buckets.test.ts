@@ -16,7 +16,12 @@ describe.each(testDatabaseKinds())('storage buckets on %s', (kind) => {
   afterAll(() => t?.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url: `${STORAGE}${url}`, headers: admin, ...(payload === undefined ? {} : { payload }) });
+    t.app.inject({
+      method,
+      url: `${STORAGE}${url}`,
+      headers: admin,
+      ...(payload === undefined ? {} : { payload }),
+    });
 
   const upload = (bucket: string, path: string, content = 'hello') =>
     t.app.inject({
@@ -70,7 +75,9 @@ describe.each(testDatabaseKinds())('storage buckets on %s', (kind) => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       message: {
-        name: ['Use 3–63 lower-case letters, digits and dashes, starting and ending with a letter or a digit'],
+        name: [
+          'Use 3–63 lower-case letters, digits and dashes, starting and ending with a letter or a digit',
+        ],
         access: ['Choose one of the options'],
         size_limit_mb: ['A whole number of megabytes from 1 to 10,240'],
         presign_expiry_seconds: ['A whole number of seconds from 60 to 604,800 (7 days)'],
@@ -119,7 +126,9 @@ describe.each(testDatabaseKinds())('storage buckets on %s', (kind) => {
     let row = (await call('GET', `/admin/buckets/${bucket.id}`)).json<Bucket>();
     expect([row.file_count, row.bytes_used]).toEqual([2, 13]);
     const files = await call('GET', `/admin/files?filter[bucket_id]=${bucket.id}`);
-    const uuid = files.json<ListResponse<{ uuid: string; path: string }>>().items.find((f) => f.path === 'b.txt')?.uuid;
+    const uuid = files
+      .json<ListResponse<{ uuid: string; path: string }>>()
+      .items.find((f) => f.path === 'b.txt')?.uuid;
     expect((await call('DELETE', `/admin/files/${uuid}`)).statusCode).toBe(200);
     row = (await call('GET', `/admin/buckets/${bucket.id}`)).json<Bucket>();
     expect([row.file_count, row.bytes_used]).toEqual([1, 8]);
@@ -133,7 +142,8 @@ describe.each(testDatabaseKinds())('storage buckets on %s', (kind) => {
 
   it('deletes a bucket with files only when the count is confirmed, then removes blobs and rows', async () => {
     const bucket = await createBucket(t, admin);
-    for (const name of ['1.txt', '2.txt', '3.txt']) expect((await upload(bucket.name, name)).statusCode).toBe(201);
+    for (const name of ['1.txt', '2.txt', '3.txt'])
+      expect((await upload(bucket.name, name)).statusCode).toBe(201);
     expect(await blobKeys(t, `files/${bucket.id}/`)).toHaveLength(3);
 
     const unconfirmed = await call('DELETE', `/admin/buckets/${bucket.id}`);
@@ -150,7 +160,11 @@ describe.each(testDatabaseKinds())('storage buckets on %s', (kind) => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await call('GET', `/admin/buckets/${bucket.id}`)).statusCode).toBe(404);
     expect(await blobKeys(t, `files/${bucket.id}/`)).toEqual([]);
-    const files = await t.db.selectFrom('storage_files').select('id').where('bucket_id', '=', bucket.id).execute();
+    const files = await t.db
+      .selectFrom('storage_files')
+      .select('id')
+      .where('bucket_id', '=', bucket.id)
+      .execute();
     expect(files).toEqual([]);
     // The name is free again.
     expect((await createBucket(t, admin, { name: bucket.name })).name).toBe(bucket.name);

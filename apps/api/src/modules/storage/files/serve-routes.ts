@@ -52,17 +52,15 @@ export const serveRoutes: FastifyPluginAsyncZod<ServeRouteDeps> = async (app, de
       .send(stored.body);
   }
 
-  app.get(
-    '/blobs/:token/:name',
-    { schema: { params: z.object({ token: z.string(), name: z.string() }) } },
-    async (request, reply) => {
-      const now = toEpochSeconds(deps.clock());
-      const check = signer.verify(request.params.token, now);
-      if (!check.ok) throw errors.forbidden(check.reason);
-      const { claims } = check;
-      return sendBlob(reply, claims, `private, max-age=${Math.max(0, claims.exp - now)}`);
-    },
-  );
+  // A wildcard, not `:token/:name`: a signed token is longer than a route parameter may be.
+  app.get('/blobs/*', { schema: { params: z.object({ '*': z.string() }) } }, async (request, reply) => {
+    const token = request.params['*'].split('/')[0] ?? '';
+    const now = toEpochSeconds(deps.clock());
+    const check = signer.verify(token, now);
+    if (!check.ok) throw errors.forbidden(check.reason);
+    const { claims } = check;
+    return sendBlob(reply, claims, `private, max-age=${Math.max(0, claims.exp - now)}`);
+  });
 
   app.get(
     '/public/:bucket/*',
