@@ -252,6 +252,25 @@ describe.each(testDatabaseKinds())('storage files on %s', (kind) => {
     });
   });
 
+  it('keeps one file and one blob when uploads to one path race', async () => {
+    const bucket = await createBucket(t, admin);
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        send('/admin/files', admin, { bucket: bucket.name, path: 'race.txt' }, { content: `version ${i}` }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    expect(await rowsOf(bucket.id)).toHaveLength(1);
+    expect(await blobKeys(t, `files/${bucket.id}/`)).toHaveLength(1);
+    expect(await gcRows()).toEqual([]);
+    const counters = await t.db
+      .selectFrom('storage_buckets')
+      .select(['file_count', 'bytes_used'])
+      .where('id', '=', bucket.id)
+      .executeTakeFirstOrThrow();
+    expect(counters).toEqual({ file_count: 1, bytes_used: 9 });
+  });
+
   describe('the platform API', () => {
     it('lets a user upload, list, link and delete their own files only', async () => {
       const bucket = await createBucket(t, admin);
