@@ -2,6 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { type Bucket, bucketForm, bucketsResource, NEW_BUCKET_DEFAULTS } from '@pult/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +63,12 @@ function EditBucket({ id, onDone }: { id: number | null; onDone: () => void }) {
   if (state.status !== 'ready') return <RecordStateView state={state} />;
   const { record } = state;
   return (
-    <ResourceForm
+    <>
+      {/* The name cannot change (public links use it), so it is shown, not edited. */}
+      <Typography variant="h6" component="h2" sx={{ mb: 2, fontFamily: 'monospace' }}>
+        {record.name}
+      </Typography>
+      <ResourceForm
       key={String(record.id)}
       form={bucketForm}
       resource={bucketsResource}
@@ -74,6 +80,7 @@ function EditBucket({ id, onDone }: { id: number | null; onDone: () => void }) {
       deleting={remove.deleting}
       deleteTitle={t('storage.buckets.deleteTitle')}
       deleteText={bucketDeleteText(t, record, locale)}
-    />
+      />
+    </>
   );
 }

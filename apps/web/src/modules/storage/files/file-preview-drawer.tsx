@@ -35,6 +35,8 @@ export function FilePreviewDrawer({ file, onClose, onDownload, onDelete }: FileP
       anchor="right"
       open={file !== null}
       onClose={onClose}
+      // Above the shell's top bar, which sits above the side menu.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 } }, 'aria-labelledby': titleId } }}
     >
       {file && (
