@@ -46,10 +46,13 @@ const STORAGE_SHOTS: Shot[] = [
       await page.locator('main button.MuiButton-contained').first().click();
       await page.getByRole('dialog').getByRole('combobox').click();
       await page.getByRole('option', { name: 'avatars' }).click();
-      await page.getByRole('dialog').locator('input[type="file"]').setInputFiles([
-        { name: 'logo.png', mimeType: 'image/png', buffer: PNG },
-        { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') },
-      ]);
+      await page
+        .getByRole('dialog')
+        .locator('input[type="file"]')
+        .setInputFiles([
+          { name: 'logo.png', mimeType: 'image/png', buffer: PNG },
+          { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') },
+        ]);
       await page.waitForTimeout(1500);
     },
   },
@@ -108,7 +111,11 @@ const STORAGE_SHOTS: Shot[] = [
     path: '/storage/errors',
     act: async (page) => {
       await page.locator('main button.MuiButton-outlined').first().click();
-      await page.getByRole('dialog').locator('input[type="date"]').last().fill(new Date().toISOString().slice(0, 10));
+      await page
+        .getByRole('dialog')
+        .locator('input[type="date"]')
+        .last()
+        .fill(new Date().toISOString().slice(0, 10));
       await page.getByRole('dialog').locator('button.MuiButton-contained').click();
     },
   },
@@ -173,7 +180,9 @@ async function main() {
       await page.locator('button[type="submit"]').click();
       await page.waitForURL('**/dashboard');
       const only = process.env.SHOTS?.split(',');
-      for (const shot of SHOTS.filter((candidate) => !only || only.some((prefix) => candidate.name.startsWith(prefix)))) {
+      for (const shot of SHOTS.filter(
+        (candidate) => !only || only.some((prefix) => candidate.name.startsWith(prefix)),
+      )) {
         await page.goto(`${pult.url}${shot.path}`);
         await page.waitForLoadState('networkidle');
         if (shot.act) {

@@ -4,7 +4,8 @@ export const en = {
     'Use 3–63 lower-case letters, digits and dashes, starting and ending with a letter or a digit',
   extensionInvalid: 'An extension is 1–20 letters or digits without the dot, e.g. jpg',
   mimeInvalid: 'A MIME type such as image/png, or a family such as image/*',
-  bucketNotEmpty: 'The bucket holds {count} files. To delete it, confirm deleting it with its {count} files.',
+  bucketNotEmpty:
+    'The bucket holds files (count: {count}). To delete it, confirm deleting it with its files.',
   bucketNotFound: 'No such bucket',
   pathAbsolute: 'The path must be relative: no leading slash or drive letter',
   pathDotSegment: 'The path must not contain the names . or ..',
@@ -32,7 +33,7 @@ export const en = {
   nameInvalid: 'Use 1–100 letters, digits, dots, dashes and underscores',
   dateRangeRequired: 'Give at least one date (from or to)',
   dateRangeOrder: 'The start date is after the end date',
-  errorsDeleted: '{count} errors deleted',
+  errorsDeleted: 'Errors deleted: {count}',
   sizeLimitRange: 'A whole number of megabytes from 1 to 10,240',
   presignExpiryRange: 'A whole number of seconds from 60 to 604,800 (7 days)',
   retentionRange: 'A whole number of days from 1 to 3,650',
@@ -44,7 +45,7 @@ export const uk: Record<keyof typeof en, string> = {
   extensionInvalid: 'Розширення — від 1 до 20 латинських літер або цифр без крапки, напр. jpg',
   mimeInvalid: 'MIME-тип на зразок image/png або сімейство на зразок image/*',
   bucketNotEmpty:
-    'У бакеті {count} файлів. Щоб видалити його, підтвердьте видалення разом з усіма {count} файлами.',
+    'Бакет містить файли (кількість: {count}). Щоб видалити його, підтвердьте видалення разом із файлами.',
   bucketNotFound: 'Такого бакета немає',
   pathAbsolute: 'Шлях має бути відносним: без скісної риски чи літери диска на початку',
   pathDotSegment: 'Шлях не може містити імен . або ..',

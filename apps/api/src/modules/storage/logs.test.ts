@@ -335,7 +335,7 @@ describe.each(testDatabaseKinds())('storage logs and errors on %s', (kind) => {
       );
       expect(count).toEqual({ count: 3 });
       const deleted = await adminPost('/admin/errors/delete-range', { from: '2020-01-10', to: '2020-01-11' });
-      expect(deleted.json()).toEqual({ deleted: 3, message: '3 errors deleted' });
+      expect(deleted.json()).toEqual({ deleted: 3, message: 'Errors deleted: 3' });
       const id = await serviceId(name);
       const groups = await adminGet<ListResponse<ErrorGroup>>(`/admin/error-groups?filter[service_id]=${id}`);
       expect(groups.items.map((g) => [g.message, g.count])).toEqual([['Old A', 1]]);

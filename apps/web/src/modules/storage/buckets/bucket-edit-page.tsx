@@ -69,17 +69,17 @@ function EditBucket({ id, onDone }: { id: number | null; onDone: () => void }) {
         {record.name}
       </Typography>
       <ResourceForm
-      key={String(record.id)}
-      form={bucketForm}
-      resource={bucketsResource}
-      mode="edit"
-      record={record}
-      onSaved={onDone}
-      onCancel={onDone}
-      onDelete={() => remove.now(record)}
-      deleting={remove.deleting}
-      deleteTitle={t('storage.buckets.deleteTitle')}
-      deleteText={bucketDeleteText(t, record, locale)}
+        key={String(record.id)}
+        form={bucketForm}
+        resource={bucketsResource}
+        mode="edit"
+        record={record}
+        onSaved={onDone}
+        onCancel={onDone}
+        onDelete={() => remove.now(record)}
+        deleting={remove.deleting}
+        deleteTitle={t('storage.buckets.deleteTitle')}
+        deleteText={bucketDeleteText(t, record, locale)}
       />
     </>
   );

@@ -41,8 +41,8 @@ export const storageEn: StorageTranslations = {
     deleteTitle: 'Delete the bucket?',
     deleteEmptyText: 'The bucket “{{name}}” is empty and will be deleted for good.',
     deleteWithFilesText:
-      'The bucket “{{name}}” holds {{count}} files ({{size}}). They will be deleted with it, for good, with no way back.',
-    deleteWithFiles: 'Delete with its {{count}} files',
+      'The bucket “{{name}}” holds files (count: {{count}}, {{size}}). They will be deleted with it, for good, with no way back.',
+    deleteWithFiles: 'Delete with its files ({{count}})',
     formHint:
       'Empty extension and MIME lists accept any file; an empty group list lets every signed-in user upload.',
   },
@@ -107,9 +107,9 @@ export const storageEn: StorageTranslations = {
     from: 'From',
     to: 'To',
     next: 'Next',
-    confirmTitle: 'Delete {{count}} errors?',
+    confirmTitle: 'Delete errors ({{count}})?',
     confirmText: 'The errors {{range}} will be deleted for good. Group counts go down accordingly.',
-    confirm: 'Delete {{count}}',
+    confirm: 'Delete ({{count}})',
     nothing: 'There are no errors on these dates.',
     rangeFrom: 'from {{from}}',
     rangeTo: 'to {{to}}',
