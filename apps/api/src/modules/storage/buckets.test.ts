@@ -15,12 +15,12 @@ describe.each(testDatabaseKinds())('storage buckets on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({
       method,
       url: `${STORAGE}${url}`,
       headers: admin,
-      ...(payload === undefined ? {} : { payload }),
+      payload,
     });
 
   const upload = (bucket: string, path: string, content = 'hello') =>
