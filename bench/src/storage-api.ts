@@ -30,6 +30,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const BASE = '/storage/api/v1';
 const SECRET_KEY = Buffer.alloc(32, 9).toString('base64');
 const SERVICES = ['web', 'mobile-app', 'billing', 'notifier', 'search', 'auth'];
+/** Which parts to run: `ingest,lists,files` (all by default). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'ingest,lists,files').split(','));
 
 interface Session {
   pult: PultServer;
@@ -40,23 +42,37 @@ interface Session {
 async function main() {
   if (!DATABASE_URL)
     throw new Error('Set BENCH_DATABASE_URL to a PostgreSQL database made for this benchmark');
-  console.log(`storage-api on PostgreSQL, node ${process.version}, ${os.cpus().length} cores`);
+  console.log(
+    `storage-api on PostgreSQL, node ${process.version}, ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
   const session = await start({});
   try {
-    const ingestion = await measureIngestion(session);
-    await ensureLogRows(LOG_ROWS);
-    const lists = await measureLists(session);
-    console.log('\n### Ingestion\n');
-    console.log('| what | clients | batches | entries | seconds | entries/s |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-    for (const row of ingestion) console.log(row);
-    console.log(`\n### Lists at ${LOG_ROWS.toLocaleString('en')} log rows\n`);
-    printTable(lists);
-    console.log('\n### Files through the local driver\n');
-    console.log(await measureFiles(session, 'local'));
+    if (PARTS.has('ingest')) {
+      const ingestion = await measureIngestion(session);
+      console.log('\n### Ingestion\n');
+      console.log('| what | clients | batches | entries | seconds | entries/s |');
+      console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+      for (const row of ingestion) console.log(row);
+    }
+    if (PARTS.has('lists')) {
+      await ensureLogRows(LOG_ROWS);
+      const lists = await measureLists(session);
+      console.log(
+        `\n### Lists at ${LOG_ROWS.toLocaleString('en')} log rows (load ${os.loadavg()[0]?.toFixed(1)})\n`,
+      );
+      printTable(lists);
+    }
+    if (PARTS.has('files')) {
+      console.log('\n### Files through the local driver\n');
+      console.log(await measureFiles(session, 'local'));
+    }
   } finally {
     await session.pult.stop();
   }
+  if (!PARTS.has('files')) return;
   const s3 = await startS3();
   const onS3 = await start(s3.env);
   try {
@@ -209,6 +225,10 @@ async function measureLists(session: Session): Promise<LoadResult[]> {
     ['level only', () => `filter[level]=${pick(['warn', 'error', 'fatal'])}`],
   ];
   const results: LoadResult[] = [];
+  const health = async () => (await fetch(`${session.pult.url}/healthz`)).ok;
+  results.push(
+    await runLoad('GET /healthz (HTTP floor)', { requests: REQUESTS, concurrency: CONCURRENCY }, health),
+  );
   for (const [name, query] of shapes) {
     const get = async () => {
       const response = await fetch(`${session.pult.url}${BASE}/admin/logs?${query()}`, {
@@ -218,11 +238,78 @@ async function measureLists(session: Session): Promise<LoadResult[]> {
       return response.ok;
     };
     await runLoad('warm-up', { requests: 20, concurrency: CONCURRENCY }, get);
-    results.push(
-      await runLoad(`GET /admin/logs ${name}`, { requests: REQUESTS, concurrency: CONCURRENCY }, get),
-    );
+    results.push(await runLoad(`API ${name}`, { requests: REQUESTS, concurrency: CONCURRENCY }, get));
+  }
+  results.push(...(await measureRawSql(shapes)));
+  return results;
+}
+
+/**
+ * The two statements a list sends, straight to PostgreSQL: the page found on keys, and the exact
+ * total. Apart, so the figures say which of the two a slow shape pays for.
+ */
+async function measureRawSql(shapes: [string, () => string][]): Promise<LoadResult[]> {
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: CONCURRENCY * 2 });
+  const results: LoadResult[] = [];
+  try {
+    for (const [name, query] of shapes) {
+      const page = async () => {
+        const params = new URLSearchParams(query());
+        const { sql, values } = whereOf(params);
+        const offset = (Number(params.get('page') ?? 1) - 1) * 10;
+        await pool.query(
+          `select id from storage_logs where ${sql} order by created_at desc, id desc limit 10 offset ${offset}`,
+          values,
+        );
+        return true;
+      };
+      const count = async () => {
+        const { sql, values } = whereOf(new URLSearchParams(query()));
+        if (values.length === 0)
+          await pool.query(`select n from row_counts where table_name = 'storage_logs'`);
+        else await pool.query(`select count(*) from storage_logs where ${sql}`, values);
+        return true;
+      };
+      results.push(
+        await runLoad(`SQL page: ${name}`, { requests: REQUESTS, concurrency: CONCURRENCY }, page),
+      );
+      results.push(
+        await runLoad(
+          `SQL total: ${name}`,
+          { requests: Math.min(REQUESTS, 100), concurrency: CONCURRENCY },
+          count,
+        ),
+      );
+    }
+  } finally {
+    await pool.end();
   }
   return results;
+}
+
+/** The WHERE the list engine builds for these filters, with bound values. */
+function whereOf(params: URLSearchParams): { sql: string; values: unknown[] } {
+  const parts = ['true'];
+  const values: unknown[] = [];
+  const level = params.get('filter[level]');
+  const service = params.get('filter[service_id]');
+  const days = params.get('filter[created_at]');
+  if (level) {
+    values.push(level);
+    parts.push(`level = $${values.length}::text`);
+  }
+  if (service) {
+    values.push(Number(service));
+    parts.push(`service_id = $${values.length}::bigint`);
+  }
+  if (days) {
+    const [from, to = from] = days.split(',');
+    values.push(from, to);
+    parts.push(
+      `created_at >= ($${values.length - 1}::date)::timestamp at time zone 'UTC' and created_at < ($${values.length}::date + 1)::timestamp at time zone 'UTC'`,
+    );
+  }
+  return { sql: parts.join(' and '), values };
 }
 
 /** Resident memory of a process, from /proc (bytes). */
