@@ -13,12 +13,11 @@
  * Figures are printed, never asserted; docs/performance.md records them.
  */
 
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import S3rver from 's3rver';
+import { startS3Server } from '../../apps/api/src/test/s3-server.js';
 import { DEMO_ADMIN, type PultServer, startPult } from '../../e2e/support/pult-server.js';
 import { type LoadResult, printTable, runLoad } from './load.js';
 
@@ -73,7 +72,7 @@ async function main() {
     await session.pult.stop();
   }
   if (!PARTS.has('files')) return;
-  const s3 = await startS3();
+  const s3 = await startS3Server('pult-bench');
   const onS3 = await start(s3.env);
   try {
     console.log('\n### Files through the S3 driver (s3rver on loopback)\n');
@@ -441,32 +440,6 @@ async function streamDownload(url: string): Promise<{ bytes: number; seconds: nu
   let bytes = 0;
   for await (const part of response.body as unknown as AsyncIterable<Uint8Array>) bytes += part.length;
   return { bytes, seconds: (performance.now() - started) / 1000 };
-}
-
-async function startS3() {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'pult-bench-s3-'));
-  const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory,
-    configureBuckets: [{ name: 'pult-bench', configs: [] }],
-  });
-  const { port } = await server.run();
-  return {
-    env: {
-      STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_BUCKET: 'pult-bench',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    },
-    async close() {
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
 }
 
 await main();

@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Bucket, BucketCreate, RegenerateApiKeysResponse } from '@pult/contract';
 import { createBlobStore } from '../modules/storage/blobs/create-blob-store.js';
-import { createUser, signInUser } from './factories.js';
-import type { TestApp } from './test-app.js';
+import { adminHeaders, createUser, signInUser } from './factories.js';
+import { createTestApp, type TestApp } from './test-app.js';
+import type { TestDatabaseKind } from './test-database.js';
 
 /** Test data and requests of the storage service. */
 export const STORAGE = '/storage/api/v1';
 
 let sequence = 0;
+
+/** The whole app on a fresh database, with an administrator's headers and the storage key's. */
+export async function openStorageTest(kind: TestDatabaseKind, env: Record<string, string> = {}) {
+  const t = await createTestApp(kind, env);
+  const admin = await adminHeaders(t);
+  const service = await storageKeyHeaders(t, admin);
+  return { t, admin, service };
+}
 
 /** A fresh storage API key (regenerating replaces every service's key). */
 export async function storageKeyHeaders(

@@ -8,12 +8,12 @@ import {
   createBucket,
   type FilePart,
   multipart,
+  openStorageTest,
   PNG_1X1,
   platformUser,
   STORAGE,
-  storageKeyHeaders,
 } from '../../test/storage-factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { TestApp } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-database.js';
 
 const MB = 1024 * 1024;
@@ -25,9 +25,7 @@ describe.each(testDatabaseKinds())('storage files on %s', (kind) => {
   let service: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await adminHeaders(t);
-    service = await storageKeyHeaders(t, admin);
+    ({ t, admin, service } = await openStorageTest(kind));
   });
   afterAll(() => t?.close());
 

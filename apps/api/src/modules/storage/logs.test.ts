@@ -1,8 +1,7 @@
 import type { ErrorGroup, ErrorItem, ErrorRecord, ListResponse, LogItem, LogRecord } from '@pult/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders } from '../../test/factories.js';
-import { STORAGE, storageKeyHeaders } from '../../test/storage-factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { openStorageTest, STORAGE } from '../../test/storage-factories.js';
+import type { TestApp } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-database.js';
 
 describe.each(testDatabaseKinds())('storage logs and errors on %s', (kind) => {
@@ -11,9 +10,7 @@ describe.each(testDatabaseKinds())('storage logs and errors on %s', (kind) => {
   let service: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await adminHeaders(t);
-    service = await storageKeyHeaders(t, admin);
+    ({ t, admin, service } = await openStorageTest(kind));
   });
   afterAll(() => t?.close());
 

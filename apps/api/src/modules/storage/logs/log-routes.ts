@@ -75,30 +75,17 @@ function dayWindow(range: ErrorsRange): TimeWindow {
 export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) => {
   const { db } = deps;
 
-  app.post(
-    '/logs',
-    {
-      onRequest: deps.requireServiceKey,
-      bodyLimit: INGEST_BODY_LIMIT,
-      schema: { response: { 201: ingestResponseSchema } },
-    },
-    async (request, reply) => {
-      const accepted = await deps.ingest.logs(request.body);
-      return reply.status(201).send({ accepted });
-    },
-  );
-  app.post(
-    '/errors',
-    {
-      onRequest: deps.requireServiceKey,
-      bodyLimit: INGEST_BODY_LIMIT,
-      schema: { response: { 201: ingestResponseSchema } },
-    },
-    async (request, reply) => {
-      const accepted = await deps.ingest.errors(request.body);
-      return reply.status(201).send({ accepted });
-    },
-  );
+  for (const kind of ['logs', 'errors'] as const) {
+    app.post(
+      `/${kind}`,
+      {
+        onRequest: deps.requireServiceKey,
+        bodyLimit: INGEST_BODY_LIMIT,
+        schema: { response: { 201: ingestResponseSchema } },
+      },
+      async (request, reply) => reply.status(201).send({ accepted: await deps.ingest[kind](request.body) }),
+    );
+  }
 
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
