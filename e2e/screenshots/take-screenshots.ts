@@ -72,6 +72,14 @@ const STORAGE_SHOTS: Shot[] = [
       await page.waitForTimeout(1500);
     },
   },
+  {
+    name: 'storage-files-preview-text',
+    path: '/storage/files?filter[path]=notes',
+    act: async (page) => {
+      await rowWith(page, 'notes').getByRole('button').first().click();
+      await page.waitForTimeout(800);
+    },
+  },
   { name: 'storage-logs', path: '/storage/logs' },
   { name: 'storage-logs-filtered', path: '/storage/logs?filter[level]=warn&filter[message]=query' },
   {
