@@ -170,6 +170,34 @@ describe.each(testDatabaseKinds())('storage buckets on %s', (kind) => {
     expect((await createBucket(t, admin, { name: bucket.name })).name).toBe(bucket.name);
   });
 
+  it('never loses a file to a delete confirmed for fewer files, when an upload races it', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const bucket = await createBucket(t, admin);
+      expect((await upload(bucket.name, 'first.txt')).statusCode).toBe(201);
+      const [late, removal] = await Promise.all([
+        upload(bucket.name, 'late.txt'),
+        call('DELETE', `/admin/buckets/${bucket.id}?confirm_files=1`),
+      ]);
+      const rows = await t.db
+        .selectFrom('storage_files')
+        .select('path')
+        .where('bucket_id', '=', bucket.id)
+        .execute();
+      const blobs = await blobKeys(t, `files/${bucket.id}/`);
+      if (removal.statusCode === 200) {
+        // The delete went first: the late upload found the bucket gone and left nothing behind.
+        expect(late.statusCode).toBe(422);
+        expect([rows, blobs]).toEqual([[], []]);
+      } else {
+        // The upload went first: the confirmation no longer matched, so nothing was deleted.
+        expect(removal.statusCode).toBe(422);
+        expect(late.statusCode).toBe(201);
+        expect(rows).toHaveLength(2);
+        expect(blobs).toHaveLength(2);
+      }
+    }
+  });
+
   it('lists buckets for the upload form', async () => {
     const bucket = await createBucket(t, admin);
     const lookup = await call('GET', '/admin/buckets/lookup');
