@@ -5,6 +5,7 @@ import {
   extensionOf,
   filesResource,
   joinPath,
+  pathError,
   toLocale,
   translateMessage,
 } from '@pult/contract';
@@ -87,7 +88,7 @@ export function useUploads() {
       const added: UploadItem[] = [];
       for (const file of files) {
         const id = nextId.current++;
-        const refusal = localRefusal(file, bucket, t, i18n.language);
+        const refusal = localRefusal(file, joinPath(folder, file.name), bucket, t, i18n.language);
         added.push({
           id,
           name: file.name,
@@ -110,10 +111,13 @@ export function useUploads() {
 
 function localRefusal(
   file: File,
+  path: string,
   bucket: Bucket,
   t: ReturnType<typeof useTranslation>['t'],
   language: string,
 ): string | undefined {
+  const badPath = pathError(path);
+  if (badPath) return translateMessage(badPath, toLocale(language));
   if (file.size > bucket.size_limit_mb * 1024 * 1024)
     return t('storage.files.tooLarge', { size: bucket.size_limit_mb });
   const extension = extensionOf(file.name);
