@@ -8,6 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { DEMO_ADMIN, startPult } from '../support/pult-server.js';
 
+/** A small real PNG for the upload screenshot. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'out');
 const LOCALES = ['uk-UA', 'en-US'] as const;
 
@@ -18,6 +23,111 @@ interface Shot {
   act?: (page: Page) => Promise<void>;
   fullPage?: boolean;
 }
+
+/** A row of the table on screen whose text contains `text`. */
+const rowWith = (page: Page, text: string) => page.locator('tbody tr', { hasText: text }).first();
+
+const STORAGE_SHOTS: Shot[] = [
+  { name: 'storage-buckets', path: '/storage/buckets' },
+  { name: 'storage-bucket-create', path: '/storage/buckets/create', fullPage: true },
+  { name: 'storage-bucket-edit', path: '/storage/buckets/edit?id=2', fullPage: true },
+  {
+    name: 'storage-bucket-delete-confirm',
+    path: '/storage/buckets',
+    act: async (page) => {
+      await rowWith(page, 'documents').getByRole('button').last().click();
+    },
+  },
+  { name: 'storage-files', path: '/storage/files' },
+  {
+    name: 'storage-files-upload',
+    path: '/storage/files',
+    act: async (page) => {
+      await page.locator('main button.MuiButton-contained').first().click();
+      await page.getByRole('dialog').getByRole('combobox').click();
+      await page.getByRole('option', { name: 'avatars' }).click();
+      await page
+        .getByRole('dialog')
+        .locator('input[type="file"]')
+        .setInputFiles([
+          { name: 'logo.png', mimeType: 'image/png', buffer: PNG },
+          { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') },
+        ]);
+      await page.waitForTimeout(1500);
+    },
+  },
+  {
+    name: 'storage-files-preview-image',
+    path: '/storage/files?filter[path]=banners',
+    act: async (page) => {
+      await rowWith(page, 'banners').getByRole('button').first().click();
+      await page.waitForTimeout(800);
+    },
+  },
+  {
+    name: 'storage-files-preview-pdf',
+    path: '/storage/files?filter[path]=report',
+    act: async (page) => {
+      await rowWith(page, 'report').getByRole('button').first().click();
+      await page.waitForTimeout(1500);
+    },
+  },
+  {
+    name: 'storage-files-preview-text',
+    path: '/storage/files?filter[path]=notes',
+    act: async (page) => {
+      await rowWith(page, 'notes').getByRole('button').first().click();
+      await page.waitForTimeout(800);
+    },
+  },
+  { name: 'storage-logs', path: '/storage/logs' },
+  { name: 'storage-logs-filtered', path: '/storage/logs?filter[level]=warn&filter[message]=query' },
+  {
+    name: 'storage-log-record',
+    path: '/storage/logs',
+    act: async (page) => {
+      await page.locator('tbody tr').first().getByRole('button').first().click();
+    },
+  },
+  {
+    name: 'storage-logs-retention',
+    path: '/storage/logs',
+    act: async (page) => {
+      await page.locator('main button').first().click();
+    },
+  },
+  { name: 'storage-errors-groups', path: '/storage/errors' },
+  { name: 'storage-errors-resolved', path: '/storage/errors?filter[status]=resolved' },
+  { name: 'storage-errors-all', path: '/storage/errors?view=all' },
+  {
+    name: 'storage-error-record',
+    path: '/storage/errors?view=all',
+    act: async (page) => {
+      await page.locator('tbody tr').first().getByRole('button').first().click();
+    },
+  },
+  {
+    name: 'storage-errors-delete-needs-date',
+    path: '/storage/errors',
+    act: async (page) => {
+      await page.locator('main button.MuiButton-outlined').first().click();
+      await page.getByRole('dialog').locator('button.MuiButton-contained').click();
+    },
+  },
+  {
+    name: 'storage-errors-delete-confirm',
+    path: '/storage/errors',
+    act: async (page) => {
+      await page.locator('main button.MuiButton-outlined').first().click();
+      await page
+        .getByRole('dialog')
+        .locator('input[type="date"]')
+        .last()
+        .fill(new Date().toISOString().slice(0, 10));
+      await page.getByRole('dialog').locator('button.MuiButton-contained').click();
+    },
+  },
+];
 
 const SHOTS: Shot[] = [
   { name: 'dashboard', path: '/dashboard' },
@@ -57,6 +167,7 @@ const SHOTS: Shot[] = [
       await page.locator('tbody tr').first().getByRole('button').first().click();
     },
   },
+  ...STORAGE_SHOTS,
 ];
 
 async function main() {
@@ -76,7 +187,10 @@ async function main() {
       await page.locator('input[name="password"]').fill(DEMO_ADMIN.password);
       await page.locator('button[type="submit"]').click();
       await page.waitForURL('**/dashboard');
-      for (const shot of SHOTS) {
+      const only = process.env.SHOTS?.split(',');
+      for (const shot of SHOTS.filter(
+        (candidate) => !only || only.some((prefix) => candidate.name.startsWith(prefix)),
+      )) {
         await page.goto(`${pult.url}${shot.path}`);
         await page.waitForLoadState('networkidle');
         if (shot.act) {

@@ -14,6 +14,8 @@ export const DEMO_ADMIN = { email: 'admin@pult.local', password: 'pult-admin-202
 export interface PultServer {
   url: string;
   dataDir: string;
+  /** The server process (benchmarks read its memory). */
+  pid: number | undefined;
   output(): string;
   /** SIGTERM, wait for exit; the data directory is removed unless `keepData`. */
   stop(options?: { keepData?: boolean }): Promise<number | null>;
@@ -57,6 +59,7 @@ export async function startPult(env: Record<string, string> = {}): Promise<PultS
   return {
     url,
     dataDir,
+    pid: child.pid,
     output: () => output,
     async stop(options = {}) {
       const code = await stopChild(child);

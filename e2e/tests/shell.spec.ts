@@ -107,7 +107,7 @@ test.describe('the shell (spec §2)', () => {
   test('a module screen that comes later says plainly that it is a placeholder', async ({
     signedIn: page,
   }) => {
-    await page.goto('/storage/files');
+    await page.goto('/chat/channels');
     await expect(page.getByText(/поки що є заглушкою/)).toBeVisible();
   });
 

@@ -13,6 +13,7 @@ import { createPasswordHasher } from './lib/password-hasher.js';
 import { loadSecretBox } from './lib/secret-box-file.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createNotificationModule } from './modules/notification/index.js';
+import { createStorageModule, storagePreviewOrigins } from './modules/storage/index.js';
 import { defaultWebDistDir, registerPanel } from './web/panel.js';
 
 export interface BuildOptions {
@@ -33,6 +34,8 @@ export interface PultApp {
   deliverEmails(): Promise<number>;
   /** Deletes what no rule needs any more (runs hourly once workers start). */
   pruneExpired(): Promise<void>;
+  /** The modules' demo content (storage), added on a fresh database only. */
+  seedModuleDemos(): Promise<void>;
   stopWorkers(): Promise<void>;
 }
 
@@ -61,7 +64,8 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
   registerJsonBodyParser(app);
   registerErrorHandling(app);
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
+  const previewOrigins = await storagePreviewOrigins(config.blobStore);
+  await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config, previewOrigins) });
   await app.register(fastifyCors, {
     origin: [new URL(config.publicUrl).origin],
     credentials: true,
@@ -97,6 +101,21 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     bootstrap: config.bootstrapAdmin,
   });
   await auth.register(app, SERVICE_BASE_PATHS.auth);
+  const storage = await createStorageModule({
+    db,
+    clock,
+    auth: auth.api,
+    secretBox,
+    blobStore: config.blobStore,
+    serviceUrl: config.serviceUrls.storage,
+    panelUrl: config.publicUrl,
+    logger: app.log,
+  });
+  await storage.register(app, SERVICE_BASE_PATHS.storage);
+  const prune = async () => {
+    await auth.prune();
+    await storage.prune();
+  };
 
   app.get('/healthz', async (_request, reply) => {
     try {
@@ -128,13 +147,14 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     startWorkers() {
       notification.worker.start();
       housekeeping = setInterval(
-        () => void auth.prune().catch((err: unknown) => app.log.warn({ err }, 'Pruning failed')),
+        () => void prune().catch((err: unknown) => app.log.warn({ err }, 'Pruning failed')),
         3_600_000,
       );
       housekeeping.unref();
     },
     deliverEmails: () => notification.worker.deliverDue(),
-    pruneExpired: () => auth.prune(),
+    pruneExpired: prune,
+    seedModuleDemos: () => storage.seedDemo(),
     async stopWorkers() {
       clearInterval(housekeeping);
       await notification.worker.stop();
@@ -142,13 +162,15 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
   };
 }
 
-function contentSecurityPolicy(config: AppConfig) {
+function contentSecurityPolicy(config: AppConfig, previewOrigins: readonly string[]) {
   const serviceOrigins = [...new Set(Object.values(config.serviceUrls).map((url) => new URL(url).origin))];
   return {
     useDefaults: true,
     directives: {
       'connect-src': ["'self'", ...serviceOrigins],
-      'img-src': ["'self'", 'data:', 'https:'],
+      // File previews come from the storage service, or straight from an S3 store.
+      'img-src': ["'self'", 'data:', 'https:', ...serviceOrigins, ...previewOrigins],
+      'frame-src': ["'self'", ...serviceOrigins, ...previewOrigins],
       // MUI (emotion) injects its styles at run time.
       'style-src': ["'self'", "'unsafe-inline'"],
       'upgrade-insecure-requests': null,

@@ -22,7 +22,10 @@ async function main(): Promise<void> {
   const pult = await buildApp({ config, db: database.db });
   const { app } = pult;
   app.log.info({ database: database.kind, migrations: applied }, 'Database ready');
-  if (config.seedDemo) await seedDemoData(database.db, app.log);
+  if (config.seedDemo) {
+    await seedDemoData(database.db, app.log);
+    await pult.seedModuleDemos();
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {

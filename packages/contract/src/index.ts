@@ -6,4 +6,5 @@ export * from './locales.js';
 export * from './messages.js';
 export * from './resources/index.js';
 export * from './runtime-config.js';
+export * from './storage/index.js';
 export * from './validators.js';

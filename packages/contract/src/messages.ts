@@ -1,4 +1,5 @@
 import type { Locale } from './locales.js';
+import { en as storageEn, uk as storageUk } from './storage/messages.js';
 
 /**
  * Texts the services send back, keyed by a stable message key. Schemas in this package use the keys
@@ -64,6 +65,7 @@ const en = {
   userTokensRevoked: 'Signed out every platform user ({count} sessions).',
   apiKeysRegenerated: 'The API keys have been replaced.',
   invalidApiKey: 'Invalid API key',
+  ...storageEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -127,6 +129,7 @@ const uk: Record<MessageKey, string> = {
   userTokensRevoked: 'Усіх користувачів платформи виведено із системи (сесій: {count}).',
   apiKeysRegenerated: 'API-ключі замінено.',
   invalidApiKey: 'Недійсний API-ключ',
+  ...storageUk,
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'en-US': en, 'uk-UA': uk };

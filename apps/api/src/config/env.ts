@@ -51,6 +51,16 @@ const envSchema = z
       .max(64)
       .default(Math.max(1, availableParallelism() - 1)),
     PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(2_000),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   })
   .superRefine((env, ctx) => {
     if (env.REFRESH_TOKEN_TTL < env.ACCESS_TOKEN_TTL) {
@@ -62,6 +72,13 @@ const envSchema = z
     }
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       const missing = env.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with its pair' });
+    }
+    if (env.STORAGE_DRIVER === 's3' && env.S3_BUCKET === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when STORAGE_DRIVER is s3' });
+    }
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with its pair' });
     }
   });
@@ -92,7 +109,22 @@ export interface AppConfig {
   trustProxy: boolean;
   /** argon2 hashes computed at once, and how long a request may wait for a turn before a 503. */
   passwordHashing: { concurrency: number; maxWaitMs: number };
+  /** Where the storage service keeps file contents. */
+  blobStore: BlobStoreConfig;
 }
+
+export type BlobStoreConfig =
+  | { driver: 'local'; directory: string }
+  | {
+      driver: 's3';
+      /** Unset: AWS itself. */
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      /** Unset: the SDK's default chain (environment, instance role…). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {}
 
@@ -150,6 +182,24 @@ function toAppConfig(env: Env): AppConfig {
       concurrency: env.PASSWORD_HASH_CONCURRENCY,
       maxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS,
     },
+    blobStore: blobStoreConfig(env),
+  };
+}
+
+function blobStoreConfig(env: Env): BlobStoreConfig {
+  if (env.STORAGE_DRIVER === 'local' || env.S3_BUCKET === undefined) {
+    return { driver: 'local', directory: path.join(path.resolve(env.DATA_DIR), 'blobs') };
+  }
+  return {
+    driver: 's3',
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
   };
 }
 

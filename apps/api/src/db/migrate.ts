@@ -1,10 +1,15 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { authMigrations } from '../modules/auth/migrations.js';
 import { notificationMigrations } from '../modules/notification/migrations.js';
+import { storageMigrations } from '../modules/storage/migrations.js';
 import type { Db } from './database.js';
 
 /** Module migrations, applied in the order of their names (a date prefix) across modules. */
-const allMigrations: Record<string, Migration> = { ...authMigrations, ...notificationMigrations };
+const allMigrations: Record<string, Migration> = {
+  ...authMigrations,
+  ...notificationMigrations,
+  ...storageMigrations,
+};
 
 const provider: MigrationProvider = { getMigrations: async () => allMigrations };
 

@@ -10,6 +10,8 @@ import { type ListRequest, parseListRequest } from './list-request.js';
 export interface RecordContext {
   locale: Locale;
   adminId: number;
+  /** The request's query string, for an operation that takes options (a confirmed delete, say). */
+  query?: unknown;
 }
 
 /** The five operations of a generic resource; `undefined` from get/update/remove means 404. */
@@ -62,6 +64,7 @@ export function crudRoutes<
   const context = (request: FastifyRequest): RecordContext => ({
     locale: requestLocale(request),
     adminId: options.adminIdOf(request),
+    query: request.query,
   });
   const idOf = (raw: string): Id => {
     const id = options.parseId(raw);

@@ -41,6 +41,7 @@ const FIELD_KINDS = {
   first_name: 'text',
   last_name: 'text',
   phone: 'text',
+  groups: 'text',
   country_id: 'lookup',
   city_id: 'lookup',
   gender: 'select',
@@ -93,6 +94,7 @@ const seedRow = fc.record({
     .map(([day, minute, ms]) => CREATED_BASE + day * DAY_MS + minute * 60_000 + ms),
   updatedAfterMs: fc.integer({ min: 0, max: 3 * 1440 }).map((minutes) => minutes * 60_000),
   place: fc.nat(),
+  groups: fc.subarray(['staff', 'editors', 'ops']),
 });
 type Seed = typeof seedRow extends fc.Arbitrary<infer T> ? T : never;
 
@@ -101,7 +103,9 @@ type Seed = typeof seedRow extends fc.Arbitrary<infer T> ? T : never;
 // ---------------------------------------------------------------------------------------------
 
 function fieldValue(row: UserRow, field: string): unknown {
-  return (row as unknown as Record<string, unknown>)[field];
+  const value = (row as unknown as Record<string, unknown>)[field];
+  // A list of groups is filtered as its names joined by spaces, as the list's column is.
+  return Array.isArray(value) ? value.join(' ') : value;
 }
 
 function matches(row: UserRow, condition: Condition): boolean {

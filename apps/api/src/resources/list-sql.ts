@@ -40,6 +40,11 @@ export interface ListSource<Row, Item> {
   toItem: (row: Row) => Item;
   /** A table whose exact size `row_counts` keeps: an unfiltered list reads its total from there. */
   countedTable?: string;
+  /**
+   * A condition every row of this list meets whatever the request asks (a user's own files, say),
+   * over the listed table's columns. A scoped list never reads `countedTable`.
+   */
+  scope?: RawBuilder<unknown>;
 }
 
 export async function runList<Row, Item>(
@@ -72,7 +77,7 @@ function countQuery<Row, Item>(
   base: RawBuilder<unknown>,
   where: RawBuilder<unknown>,
 ) {
-  if (source.countedTable && conditions.length === 0) {
+  if (source.countedTable && conditions.length === 0 && !source.scope) {
     return sql<{
       total: number;
     }>`select n as total from row_counts where table_name = ${source.countedTable}`;
@@ -95,8 +100,9 @@ function columnOf(
 }
 
 function whereClause<Row, Item>(source: ListSource<Row, Item>, conditions: Condition[]): RawBuilder<unknown> {
-  if (conditions.length === 0) return sql``;
   const parts = conditions.map((condition) => conditionSql(columnOf(source, condition.field), condition));
+  if (source.scope) parts.unshift(source.scope);
+  if (parts.length === 0) return sql``;
   return sql`where ${sql.join(parts, sql` and `)}`;
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import { hashPassword } from '../lib/passwords.js';
 import { insertUsers, loadPlaceIds } from './bulk-insert.js';
@@ -65,6 +66,7 @@ async function seedDemoContent(db: Db): Promise<SeededCounts | undefined> {
     const generator = createPeopleGenerator({ seed: DEMO_SEED, now: new Date() });
     const people = Array.from({ length: DEMO_USER_COUNT }, (_, index) => generator.user(index));
     const users = await insertUsers(trx, people, passwordHash, places);
+    await assignDemoGroups(trx);
     const admins = await insertDemoAdmins(trx, passwordHash, places);
     const settings = await insertDemoSettings(trx);
     return { ...reference, users, admins, settings };
@@ -106,6 +108,19 @@ async function countCountries(db: Executor): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * Some platform users belong to groups, so the storage demo's group-limited bucket (`documents`, for
+ * `staff`) has people who may upload to it and people who may not.
+ */
+async function assignDemoGroups(db: Executor): Promise<void> {
+  await sql`update users set groups = case
+      when id % 10 = 0 then array['staff', 'editors']
+      when id % 5 = 0 then array['staff']
+      when id % 7 = 0 then array['editors']
+      else groups end
+    where id % 5 = 0 or id % 7 = 0`.execute(db);
 }
 
 /** A support agent and an English-speaking content editor, so group-based access has something to show. */

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '../i18n/format-date';
 import { useLocale } from '../i18n/use-locale';
 import type { ResourceRecord } from '../resources/resource-api';
 import { formatJson, isEmptyValue, toTags, toText } from './cell-format';
+import { formatBytes } from './format-bytes';
 import { useLabelText } from './use-label-text';
 
 export interface CellValueProps {
@@ -44,6 +45,8 @@ export function CellValue({ display, value, item }: CellValueProps) {
       return <>{formatDateTime(shown, locale)}</>;
     case 'date':
       return <>{formatDate(shown, locale)}</>;
+    case 'bytes':
+      return <>{formatBytes(shown, locale)}</>;
     case 'boolean':
       return <>{shown === true || shown === 1 || shown === 'true' ? t('common.yes') : t('common.no')}</>;
     case 'tags':

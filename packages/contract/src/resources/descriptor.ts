@@ -40,6 +40,8 @@ export type DisplayDescriptor =
   | { kind: 'boolean' }
   | { kind: 'tags' }
   | { kind: 'json' }
+  /** A size in bytes, shown as KB, MB, GB. */
+  | { kind: 'bytes' }
   | { kind: 'option'; options: readonly SelectOption[] }
   | { kind: 'reference'; field: string };
 
@@ -51,12 +53,15 @@ export interface FieldDescriptor {
   display: DisplayDescriptor;
 }
 
-export type LookupName = 'countries' | 'cities';
+export type LookupName = 'countries' | 'cities' | 'storageBuckets' | 'logServices' | 'logEnvironments';
 
 /** Where the options of a lookup select come from: `{ items: [{ value, label }] }`. */
 export const LOOKUP_PATHS: Record<LookupName, { service: ServiceName; path: string }> = {
   countries: { service: 'auth', path: '/admin/countries/lookup' },
   cities: { service: 'auth', path: '/admin/cities/lookup' },
+  storageBuckets: { service: 'storage', path: '/admin/buckets/lookup' },
+  logServices: { service: 'storage', path: '/admin/log-services/lookup' },
+  logEnvironments: { service: 'storage', path: '/admin/log-environments/lookup' },
 };
 
 export interface ResourceDescriptor {

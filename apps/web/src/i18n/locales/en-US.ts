@@ -1,4 +1,5 @@
 import { MESSAGES } from '@pult/contract';
+import { storageEn } from '../../modules/storage/i18n/en-US';
 import type { Translations } from './uk-UA';
 
 /** English texts; typed against the Ukrainian resource so a missing or extra key fails the type check. */
@@ -267,6 +268,7 @@ export const enUS: Translations = {
       smtpConfigs: 'SMTP configs',
     },
   },
+  storage: storageEn,
   shell: {
     openMenu: 'Open menu',
     profile: 'Profile',

@@ -1,4 +1,5 @@
 import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
+import { storageUk } from '../../modules/storage/i18n/uk-UA';
 
 /**
  * Ukrainian texts: the default and fallback language, and the shape every other locale must match
@@ -270,6 +271,7 @@ export const ukUA = {
       smtpConfigs: 'Налаштування SMTP',
     },
   },
+  storage: storageUk,
   shell: {
     openMenu: 'Відкрити меню',
     profile: 'Профіль',

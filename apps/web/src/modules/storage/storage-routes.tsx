@@ -1,11 +1,18 @@
 import type { RouteObject } from 'react-router';
-import { placeholderRoutes } from '../../ui/placeholder-routes';
+import { lazyWithRetry } from '../../app/lazy-with-retry';
 
-/** Storage module (spec §2). */
-export const storageRoutes: RouteObject[] = placeholderRoutes([
-  { path: 'storage/buckets', titleKey: 'menu.items.storageBuckets' },
-  { path: 'storage/buckets/edit', titleKey: 'menu.items.storageBuckets', action: 'edit' },
-  { path: 'storage/files', titleKey: 'menu.items.storageFiles' },
-  { path: 'storage/logs', titleKey: 'menu.items.storageLogs' },
-  { path: 'storage/errors', titleKey: 'menu.items.storageErrors' },
-]);
+const BucketsPage = lazyWithRetry(() => import('./buckets/buckets-page'));
+const BucketEditPage = lazyWithRetry(() => import('./buckets/bucket-edit-page'));
+const FilesPage = lazyWithRetry(() => import('./files/files-page'));
+const LogsPage = lazyWithRetry(() => import('./logs/logs-page'));
+const ErrorsPage = lazyWithRetry(() => import('./errors/errors-page'));
+
+/** Storage module (spec §2). The edit route carries no path parameter; the bucket comes as `?id=`. */
+export const storageRoutes: RouteObject[] = [
+  { path: 'storage/buckets', element: <BucketsPage /> },
+  { path: 'storage/buckets/create', element: <BucketEditPage mode="create" /> },
+  { path: 'storage/buckets/edit', element: <BucketEditPage mode="edit" /> },
+  { path: 'storage/files', element: <FilesPage /> },
+  { path: 'storage/logs', element: <LogsPage /> },
+  { path: 'storage/errors', element: <ErrorsPage /> },
+];

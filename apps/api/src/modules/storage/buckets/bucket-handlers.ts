@@ -1,0 +1,81 @@
+import { type Bucket, type BucketCreate, type BucketUpdate, bucketDeleteQuerySchema } from '@pult/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.js';
+import { errors } from '../../../http/app-error.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { RecordHandlers } from '../../../resources/crud-routes.js';
+import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
+import { runList } from '../../../resources/list-sql.js';
+import { timestamps } from '../../../resources/timestamps.js';
+import type { BucketRow } from '../tables.js';
+import type { BucketPurger } from './bucket-purge.js';
+import { bucketListSource, toBucket } from './bucket-source.js';
+
+const CONSTRAINTS: ConstraintFields = { storage_buckets_name_key: { name: 'nameTaken' } };
+
+/**
+ * Buckets. Deleting one that holds files needs `?confirm_files=N` with N its current file count:
+ * the administrator confirms what is really there, and a file that arrives meanwhile changes N, so
+ * the confirmation no longer matches and nothing is deleted.
+ */
+export function createBucketHandlers(
+  db: Db,
+  clock: Clock,
+  purger: BucketPurger,
+): RecordHandlers<number, Bucket, BucketCreate, BucketUpdate> {
+  const find = async (id: number) => {
+    const row = await db
+      .selectFrom('storage_buckets')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleting_at', 'is', null)
+      .executeTakeFirst();
+    return row && toBucket(row);
+  };
+
+  return {
+    list: (request) => runList(db, bucketListSource, request),
+    get: find,
+    create: (body) =>
+      withConstraintErrors(CONSTRAINTS, async () =>
+        toBucket(
+          await db
+            .insertInto('storage_buckets')
+            .values({ ...body, ...timestamps(clock()) })
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        ),
+      ),
+    update: async (id, body) => {
+      const row = await db
+        .updateTable('storage_buckets')
+        .set({ ...body, updated_at: clock() })
+        .where('id', '=', id)
+        .where('deleting_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toBucket(row);
+    },
+    remove: async (id, context) => {
+      const query = bucketDeleteQuerySchema.safeParse(context.query ?? {});
+      if (!query.success) throw errors.fields({ confirm_files: 'invalidValue' });
+      const row = await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<BucketRow>`select * from storage_buckets
+          where id = ${id} and deleting_at is null for update`.execute(trx);
+        const bucket = rows[0];
+        if (!bucket) return undefined;
+        if (bucket.file_count === 0) {
+          await trx.deleteFrom('storage_buckets').where('id', '=', id).execute();
+          return bucket;
+        }
+        if (query.data.confirm_files !== bucket.file_count) {
+          throw errors.unprocessable('bucketNotEmpty', { count: bucket.file_count });
+        }
+        await trx.updateTable('storage_buckets').set({ deleting_at: clock() }).where('id', '=', id).execute();
+        return bucket;
+      });
+      if (row && row.file_count > 0) await purger.purge(id);
+      return row && toBucket(row);
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import {
+  bucketsResource,
+  fileSchema,
+  filesResource,
+  fileUrlQuerySchema,
+  fileUrlSchema,
+  listResponseSchema,
+  lookupResponseSchema,
+  type StorageFile,
+} from '@pult/contract';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../../db/database.js';
+import { errors } from '../../../http/app-error.js';
+import { parseListRequest } from '../../../resources/list-request.js';
+import { runList } from '../../../resources/list-sql.js';
+import type { UserDirectory } from '../../auth/index.js';
+import type { FileService } from './file-service.js';
+import { adminFileSource, toFileItem } from './file-source.js';
+import { receiveUpload } from './receive-upload.js';
+
+export interface AdminFileRouteDeps {
+  db: Db;
+  files: FileService;
+  directory: UserDirectory;
+  requireAdmin: onRequestAsyncHookHandler;
+}
+
+const uuidParams = z.object({ uuid: z.string() });
+
+/** `storage/files` in the panel: every file, uploads on anyone's behalf, links for preview and download. */
+export const adminFileRoutes: FastifyPluginAsyncZod<AdminFileRouteDeps> = async (app, deps) => {
+  const { files } = deps;
+  app.addHook('onRequest', deps.requireAdmin);
+
+  /** Owners are platform users: their e-mails come from the auth service's directory, one call per page. */
+  async function withOwners(items: StorageFile[]): Promise<StorageFile[]> {
+    const owners = await deps.directory.byUids(
+      items.flatMap((item) => (item.owner_uid ? [item.owner_uid] : [])),
+    );
+    return items.map((item) => ({
+      ...item,
+      owner_email: item.owner_uid ? (owners.get(item.owner_uid)?.email ?? null) : null,
+    }));
+  }
+
+  const found = async (uuid: string) => {
+    const file = await files.find(uuid);
+    if (!file) throw errors.notFound();
+    return file;
+  };
+
+  app.get(
+    filesResource.path,
+    { schema: { response: { 200: listResponseSchema(fileSchema) } } },
+    async (request) => {
+      const page = await runList(deps.db, adminFileSource, parseListRequest(filesResource, request.query));
+      return { ...page, items: await withOwners(page.items) };
+    },
+  );
+
+  app.post(filesResource.path, { schema: { response: { 201: fileSchema } } }, async (request, reply) => {
+    const saved = await receiveUpload(request, reply, { kind: 'admin' }, files);
+    reply.status(201);
+    return (await withOwners([toFileItem(saved)]))[0];
+  });
+
+  app.get(
+    `${filesResource.path}/:uuid`,
+    { schema: { params: uuidParams, response: { 200: fileSchema } } },
+    async (request) => (await withOwners([toFileItem(await found(request.params.uuid))]))[0],
+  );
+
+  app.get(
+    `${filesResource.path}/:uuid/url`,
+    { schema: { params: uuidParams, querystring: fileUrlQuerySchema, response: { 200: fileUrlSchema } } },
+    async (request) => files.url(await found(request.params.uuid), request.query.disposition ?? 'attachment'),
+  );
+
+  app.delete(
+    `${filesResource.path}/:uuid`,
+    { schema: { params: uuidParams, response: { 200: fileSchema } } },
+    async (request) => {
+      const removed = await files.remove(request.params.uuid);
+      if (!removed) throw errors.notFound();
+      return toFileItem(removed);
+    },
+  );
+
+  app.get(
+    `${bucketsResource.path}/lookup`,
+    { schema: { response: { 200: lookupResponseSchema } } },
+    async () => {
+      const rows = await deps.db
+        .selectFrom('storage_buckets')
+        .select(['id as value', 'name as label'])
+        .where('deleting_at', 'is', null)
+        .orderBy('name')
+        .execute();
+      return { items: rows };
+    },
+  );
+};

@@ -1,0 +1,198 @@
+import {
+  type ErrorsRange,
+  errorGroupSchema,
+  errorGroupsResource,
+  errorItemSchema,
+  errorRecordSchema,
+  errorsRangeSchema,
+  errorsResource,
+  ingestResponseSchema,
+  listResponseSchema,
+  logItemSchema,
+  logRecordSchema,
+  logsResource,
+  lookupResponseSchema,
+  rangeCountResponseSchema,
+  rangeDeleteResponseSchema,
+  storageSettingsSchema,
+  storageSettingsUpdateSchema,
+  translateMessage,
+} from '@pult/contract';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../../../db/database.js';
+import { errors } from '../../../http/app-error.js';
+import { requestLocale } from '../../../http/locale.js';
+import type { Clock } from '../../../lib/clock.js';
+import { parseListRequest } from '../../../resources/list-request.js';
+import { runList } from '../../../resources/list-sql.js';
+import { parseNumericId } from '../../../resources/record-id.js';
+import type { StorageSettingsStore } from '../settings/storage-settings.js';
+import type { createIngest } from './ingest.js';
+import type { LogNames } from './log-names.js';
+import type { LogPruning, TimeWindow } from './log-pruning.js';
+import {
+  errorGroupListSource,
+  errorListSource,
+  GROUP_JOINS,
+  GROUP_SELECT,
+  type GroupRow,
+  type LogRow,
+  logListSource,
+  logSelect,
+  NAME_JOINS,
+  toErrorGroup,
+  toLogItem,
+} from './log-sources.js';
+
+export interface LogRouteDeps {
+  db: Db;
+  clock: Clock;
+  ingest: ReturnType<typeof createIngest>;
+  names: LogNames;
+  pruning: LogPruning;
+  settings: StorageSettingsStore;
+  requireAdmin: onRequestAsyncHookHandler;
+  requireServiceKey: onRequestAsyncHookHandler;
+}
+
+/** A batch of 1,000 entries with some context fits; one request is capped well below memory's concern. */
+export const INGEST_BODY_LIMIT = 10 * 1024 * 1024;
+const idParams = z.object({ id: z.string() });
+const DAY_MS = 86_400_000;
+
+/** UTC days, inclusive, as a window of instants. */
+function dayWindow(range: ErrorsRange): TimeWindow {
+  const window: TimeWindow = {};
+  if (range.from) window.from = new Date(`${range.from}T00:00:00Z`);
+  if (range.to) window.to = new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS);
+  return window;
+}
+
+/** Ingestion for services (storage API key), and the logs, errors and triage screens for administrators. */
+export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) => {
+  const { db } = deps;
+
+  for (const kind of ['logs', 'errors'] as const) {
+    app.post(
+      `/${kind}`,
+      {
+        onRequest: deps.requireServiceKey,
+        bodyLimit: INGEST_BODY_LIMIT,
+        schema: { response: { 201: ingestResponseSchema } },
+      },
+      async (request, reply) => reply.status(201).send({ accepted: await deps.ingest[kind](request.body) }),
+    );
+  }
+
+  await app.register(async (scope) => {
+    const admin = scope.withTypeProvider<ZodTypeProvider>();
+    admin.addHook('onRequest', deps.requireAdmin);
+
+    async function oneRecord(table: 'storage_logs' | 'storage_errors', raw: string) {
+      const id = parseNumericId(raw);
+      if (id === undefined) throw errors.notFound();
+      const { rows } =
+        await sql<LogRow>`select ${logSelect(true, table)} from ${sql.table(table)} l ${NAME_JOINS}
+        where l.id = ${id}`.execute(db);
+      if (!rows[0]) throw errors.notFound();
+      return rows[0];
+    }
+
+    admin.get(
+      logsResource.path,
+      { schema: { response: { 200: listResponseSchema(logItemSchema) } } },
+      async (request) => runList(db, logListSource, parseListRequest(logsResource, request.query)),
+    );
+    admin.get(
+      `${logsResource.path}/:id`,
+      { schema: { params: idParams, response: { 200: logRecordSchema } } },
+      async (request) => toLogItem(await oneRecord('storage_logs', request.params.id)),
+    );
+
+    admin.get(
+      errorsResource.path,
+      { schema: { response: { 200: listResponseSchema(errorItemSchema) } } },
+      async (request) => runList(db, errorListSource, parseListRequest(errorsResource, request.query)),
+    );
+    admin.get(
+      `${errorsResource.path}/range-count`,
+      { schema: { querystring: errorsRangeSchema, response: { 200: rangeCountResponseSchema } } },
+      async (request) => ({ count: await deps.pruning.countErrors(dayWindow(request.query)) }),
+    );
+    admin.post(
+      `${errorsResource.path}/delete-range`,
+      { schema: { body: errorsRangeSchema, response: { 200: rangeDeleteResponseSchema } } },
+      async (request) => {
+        const deleted = await deps.pruning.deleteErrors(dayWindow(request.body));
+        return {
+          deleted,
+          message: translateMessage('errorsDeleted', requestLocale(request), { count: deleted }),
+        };
+      },
+    );
+    admin.get(
+      `${errorsResource.path}/:id`,
+      { schema: { params: idParams, response: { 200: errorRecordSchema } } },
+      async (request) => toLogItem(await oneRecord('storage_errors', request.params.id)),
+    );
+
+    admin.get(
+      errorGroupsResource.path,
+      { schema: { response: { 200: listResponseSchema(errorGroupSchema) } } },
+      async (request) =>
+        runList(db, errorGroupListSource, parseListRequest(errorGroupsResource, request.query)),
+    );
+    admin.get(
+      `${errorGroupsResource.path}/:id`,
+      { schema: { params: idParams, response: { 200: errorGroupSchema } } },
+      async (request) => toErrorGroup(await oneGroup(request.params.id)),
+    );
+    for (const [action, status] of [
+      ['resolve', 'resolved'],
+      ['reopen', 'open'],
+    ] as const) {
+      admin.post(
+        `${errorGroupsResource.path}/:id/${action}`,
+        { schema: { params: idParams, response: { 200: errorGroupSchema } } },
+        async (request) => {
+          const id = parseNumericId(request.params.id);
+          if (id === undefined) throw errors.notFound();
+          await db
+            .updateTable('storage_error_groups')
+            .set({ status, resolved_at: status === 'resolved' ? deps.clock() : null })
+            .where('id', '=', id)
+            .execute();
+          return toErrorGroup(await oneGroup(request.params.id));
+        },
+      );
+    }
+
+    async function oneGroup(raw: string) {
+      const id = parseNumericId(raw);
+      if (id === undefined) throw errors.notFound();
+      const { rows } = await sql<GroupRow>`select ${GROUP_SELECT} from storage_error_groups g ${GROUP_JOINS}
+        where g.id = ${id}`.execute(db);
+      if (!rows[0]) throw errors.notFound();
+      return rows[0];
+    }
+
+    admin.get('/admin/log-services/lookup', { schema: { response: { 200: lookupResponseSchema } } }, () =>
+      deps.names.lookup('service'),
+    );
+    admin.get('/admin/log-environments/lookup', { schema: { response: { 200: lookupResponseSchema } } }, () =>
+      deps.names.lookup('environment'),
+    );
+
+    admin.get('/admin/settings', { schema: { response: { 200: storageSettingsSchema } } }, () =>
+      deps.settings.get(),
+    );
+    admin.put(
+      '/admin/settings',
+      { schema: { body: storageSettingsUpdateSchema, response: { 200: storageSettingsSchema } } },
+      (request) => deps.settings.update(request.body),
+    );
+  });
+};

@@ -1,0 +1,71 @@
+import {
+  type Bucket,
+  type ErrorGroup,
+  errorGroupsResource,
+  errorsResource,
+  type FileDisposition,
+  type FileUrl,
+  filesResource,
+  type StorageFile,
+  type StorageSettings,
+} from '@pult/contract';
+import type { Services } from '../../app/services';
+
+/** The storage service's calls that the generic resource calls do not cover. */
+const url = (services: Services, path: string) => services.serviceUrl('storage', path);
+
+export const storageKeys = {
+  settings: ['storage', 'settings'] as const,
+  fileUrl: (uuid: string, disposition: FileDisposition) =>
+    ['storage', 'file-url', uuid, disposition] as const,
+};
+
+/** Deletes a bucket; one holding files needs its current file count confirmed. */
+export function deleteBucket(services: Services, bucket: Pick<Bucket, 'id' | 'file_count'>): Promise<Bucket> {
+  const query = bucket.file_count > 0 ? { confirm_files: bucket.file_count } : undefined;
+  return services.http.delete(url(services, `/admin/buckets/${bucket.id}`), { query });
+}
+
+export function fetchFileUrl(
+  services: Services,
+  uuid: string,
+  disposition: FileDisposition,
+): Promise<FileUrl> {
+  return services.http.get(url(services, `${filesResource.path}/${uuid}/url`), { query: { disposition } });
+}
+
+export const uploadUrl = (services: Services) => url(services, filesResource.path);
+
+export function setGroupStatus(
+  services: Services,
+  id: number,
+  action: 'resolve' | 'reopen',
+): Promise<ErrorGroup> {
+  return services.http.post(url(services, `${errorGroupsResource.path}/${id}/${action}`));
+}
+
+export interface DayRange {
+  from?: string;
+  to?: string;
+}
+
+export function countErrorsInRange(services: Services, range: DayRange): Promise<{ count: number }> {
+  return services.http.get(url(services, `${errorsResource.path}/range-count`), { query: { ...range } });
+}
+
+export function deleteErrorsInRange(
+  services: Services,
+  range: DayRange,
+): Promise<{ deleted: number; message: string }> {
+  return services.http.post(url(services, `${errorsResource.path}/delete-range`), range);
+}
+
+export function fetchStorageSettings(services: Services): Promise<StorageSettings> {
+  return services.http.get(url(services, '/admin/settings'));
+}
+
+export function saveStorageSettings(services: Services, settings: StorageSettings): Promise<StorageSettings> {
+  return services.http.put(url(services, '/admin/settings'), settings);
+}
+
+export type { StorageFile };
