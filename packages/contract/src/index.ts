@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './locales.js';
 export * from './messages.js';
+export * from './notification/index.js';
 export * from './resources/index.js';
 export * from './runtime-config.js';
 export * from './validators.js';

@@ -1,4 +1,5 @@
 import type { Locale } from './locales.js';
+import { en as notificationEn, uk as notificationUk } from './notification/messages.js';
 
 /**
  * Texts the services send back, keyed by a stable message key. Schemas in this package use the keys
@@ -61,6 +62,7 @@ const en = {
   userTokensRevoked: 'Signed out every platform user ({count} sessions).',
   apiKeysRegenerated: 'The API keys have been replaced.',
   invalidApiKey: 'Invalid API key',
+  ...notificationEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -121,6 +123,7 @@ const uk: Record<MessageKey, string> = {
   userTokensRevoked: 'Усіх користувачів платформи виведено із системи (сесій: {count}).',
   apiKeysRegenerated: 'API-ключі замінено.',
   invalidApiKey: 'Недійсний API-ключ',
+  ...notificationUk,
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'en-US': en, 'uk-UA': uk };

@@ -51,12 +51,13 @@ export interface FieldDescriptor {
   display: DisplayDescriptor;
 }
 
-export type LookupName = 'countries' | 'cities';
+export type LookupName = 'countries' | 'cities' | 'smtpConfigs';
 
 /** Where the options of a lookup select come from: `{ items: [{ value, label }] }`. */
 export const LOOKUP_PATHS: Record<LookupName, { service: ServiceName; path: string }> = {
   countries: { service: 'auth', path: '/admin/countries/lookup' },
   cities: { service: 'auth', path: '/admin/cities/lookup' },
+  smtpConfigs: { service: 'notification', path: '/admin/smtp-configs/lookup' },
 };
 
 export interface ResourceDescriptor {
@@ -70,9 +71,13 @@ export interface ResourceDescriptor {
   defaultSort: string;
 }
 
-/** Input kinds of a form field; `lookup` is a select filled from a lookup path. */
+/**
+ * Input kinds of a form field; `lookup` is a select filled from a lookup path, `switch` a boolean,
+ * `code` a long monospaced text (markup), `json` a JSON value edited as text.
+ */
 export type FormInput =
   | { kind: 'text' | 'email' | 'password' | 'textarea' | 'date' | 'integer' | 'tags' }
+  | { kind: 'switch' | 'code' | 'json' }
   | { kind: 'select'; options: readonly SelectOption[] }
   | { kind: 'lookup'; lookup: LookupName; dependsOn?: LookupDependency };
 
