@@ -75,6 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     dataDir: config.dataDir,
     logOutboxLinks: config.databaseUrl === undefined,
     logger: app.log,
+    delivery: config.email,
     ...(options.mailPollMs ? { pollIntervalMs: options.mailPollMs } : {}),
   });
   const auth = await createAuthModule({
@@ -93,6 +94,8 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     bootstrap: config.bootstrapAdmin,
   });
   await auth.register(app, SERVICE_BASE_PATHS.auth);
+  // After auth: the notification service's routes are guarded by its admin and service-key checks.
+  await notification.register(app, SERVICE_BASE_PATHS.notification, auth.api);
 
   app.get('/healthz', async (_request, reply) => {
     try {
@@ -124,13 +127,19 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     startWorkers() {
       notification.worker.start();
       housekeeping = setInterval(
-        () => void auth.prune().catch((err: unknown) => app.log.warn({ err }, 'Pruning failed')),
+        () =>
+          void Promise.all([auth.prune(), notification.prune()]).catch((err: unknown) =>
+            app.log.warn({ err }, 'Pruning failed'),
+          ),
         3_600_000,
       );
       housekeeping.unref();
     },
     deliverEmails: () => notification.worker.deliverDue(),
-    pruneExpired: () => auth.prune(),
+    pruneExpired: async () => {
+      await auth.prune();
+      await notification.prune();
+    },
     async stopWorkers() {
       clearInterval(housekeeping);
       await notification.worker.stop();

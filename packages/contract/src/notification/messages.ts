@@ -10,7 +10,8 @@ export const en = {
   recipientInvalid: 'An e-mail address or the uid of a platform user',
   recipientUnknown: 'No active platform user has this uid',
   jsonTooDeep: `Nested too deeply (at most ${MAX_VARIABLES_DEPTH} levels)`,
-  templateProtected: 'The platform sends this template: it cannot be deleted, renamed, deactivated or change its type',
+  templateProtected:
+    'The platform sends this template: it cannot be deleted, renamed, deactivated or change its type',
   translationKeyTaken: 'This key already exists in the group',
   invalidGroup: 'Use letters, digits, dashes and underscores (1–100)',
   translationNotFound: 'Translation not found',

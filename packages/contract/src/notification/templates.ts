@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../locales.js';
 import {
   createdAtColumn,
   idColumn,
@@ -8,7 +9,6 @@ import {
 } from '../resources/columns.js';
 import type { FormDescriptor, ResourceDescriptor, SelectOption } from '../resources/descriptor.js';
 import { emailText, nullableId, nullableText, oneOf, requiredText } from '../resources/fields.js';
-import { LOCALES } from '../locales.js';
 import { variablesInput, variablesSchema } from './json-variables.js';
 
 /** Templates (`notification/templates`): one content serves every language through `{t:group.key}`. */
@@ -118,7 +118,12 @@ export const templateForm: FormDescriptor<typeof templateWriteSchema, typeof tem
       input: { kind: 'lookup', lookup: 'smtpConfigs' },
     },
     { name: 'is_active', label: 'notifications.templates.fields.is_active', input: { kind: 'switch' } },
-    { name: 'content', label: 'notifications.templates.fields.content', input: { kind: 'code' }, required: true },
+    {
+      name: 'content',
+      label: 'notifications.templates.fields.content',
+      input: { kind: 'code' },
+      required: true,
+    },
     {
       name: 'sample_variables',
       label: 'notifications.templates.fields.sample_variables',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Locale, LOCALES } from '../locales.js';
+import { LOCALES, type Locale } from '../locales.js';
 import { createdAtColumn, idColumn, textColumn, updatedAtColumn } from '../resources/columns.js';
 import type { FormDescriptor, ResourceDescriptor } from '../resources/descriptor.js';
 import { nullableText, requiredText } from '../resources/fields.js';
@@ -13,10 +13,10 @@ export const TRANSLATION_KEY_PATTERN = /^[A-Za-z0-9_.-]{1,150}$/;
 export const MAX_TRANSLATION_LENGTH = 20_000;
 
 /** The item field that carries each language's text. */
-export const TRANSLATION_VALUE_FIELDS = { 'uk-UA': 'value_uk', 'en-US': 'value_en' } as const satisfies Record<
-  Locale,
-  string
->;
+export const TRANSLATION_VALUE_FIELDS = {
+  'uk-UA': 'value_uk',
+  'en-US': 'value_en',
+} as const satisfies Record<Locale, string>;
 
 export const translationSchema = z.object({
   id: z.number().int(),
@@ -37,7 +37,10 @@ export const translationWriteSchema = z.strictObject({
 });
 export type TranslationWrite = z.infer<typeof translationWriteSchema>;
 
-const LANGUAGE_OPTIONS = LOCALES.map((value) => ({ value, label: `notifications.translations.language.${value}` }));
+const LANGUAGE_OPTIONS = LOCALES.map((value) => ({
+  value,
+  label: `notifications.translations.language.${value}`,
+}));
 
 export const translationsResource: ResourceDescriptor = {
   name: 'translations',
@@ -50,7 +53,13 @@ export const translationsResource: ResourceDescriptor = {
     textColumn('value_uk', 'notifications.translations.fields.value_uk'),
     textColumn('value_en', 'notifications.translations.fields.value_en'),
     // Filters without a column of their own: the screen shows them above the table.
-    { name: 'text', label: 'notifications.translations.fields.text', sortable: false, filter: { type: 'text' }, display: { kind: 'text' } },
+    {
+      name: 'text',
+      label: 'notifications.translations.fields.text',
+      sortable: false,
+      filter: { type: 'text' },
+      display: { kind: 'text' },
+    },
     {
       name: 'missing',
       label: 'notifications.translations.fields.missing',
@@ -66,7 +75,12 @@ export const translationsResource: ResourceDescriptor = {
 
 export const translationForm: FormDescriptor<typeof translationWriteSchema, typeof translationWriteSchema> = {
   fields: [
-    { name: 'group', label: 'notifications.translations.fields.group', input: { kind: 'text' }, required: true },
+    {
+      name: 'group',
+      label: 'notifications.translations.fields.group',
+      input: { kind: 'text' },
+      required: true,
+    },
     {
       name: 'key_name',
       label: 'notifications.translations.fields.key_name',

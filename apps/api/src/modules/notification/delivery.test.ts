@@ -83,7 +83,7 @@ describe('e-mail delivery channels', () => {
     await requestRecovery(t, admin.email);
     await t.deliverEmails();
     const row = await t.db.selectFrom('email_queue').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, claimed_at: null });
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lease_until: null, claim_token: null });
     expect(row.last_error).not.toBeNull();
   });
 });

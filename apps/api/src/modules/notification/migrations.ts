@@ -112,7 +112,9 @@ async function queueAsProduct(db: Kysely<unknown>): Promise<void> {
     await sql`create index email_queue_error_trgm_idx on email_queue using gin (last_error gin_trgm_ops)
       where last_error is not null`.execute(db);
   }
-  await sql`insert into row_counts (table_name, n) select 'email_queue', count(*) from email_queue`.execute(db);
+  await sql`insert into row_counts (table_name, n) select 'email_queue', count(*) from email_queue`.execute(
+    db,
+  );
   await sql`create trigger email_queue_count_insert after insert on email_queue referencing new table as inserted
     for each statement execute function row_counts_track()`.execute(db);
   await sql`create trigger email_queue_count_delete after delete on email_queue referencing old table as deleted
@@ -155,7 +157,9 @@ async function templatesAndTranslations(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index notification_templates_name_key on notification_templates (lower(name))`.execute(
     db,
   );
-  await sql`create index notification_templates_config_idx on notification_templates (email_config_id)`.execute(db);
+  await sql`create index notification_templates_config_idx on notification_templates (email_config_id)`.execute(
+    db,
+  );
 
   await sql`
     create table notification_translations (
