@@ -80,7 +80,7 @@ export function renderTemplate(
   };
   const html = template.type === 'email';
 
-  const variable = (placeholder: Extract<Placeholder, { kind: 'variable' }>, escape: boolean) => {
+  const variable = (placeholder: Extract<Placeholder, { kind: 'variable' }>, inHtml: boolean) => {
     const value = lookup(variables, placeholder.name);
     if (value === undefined || value === null) {
       problems.missingVariables.add(placeholder.name);
@@ -90,26 +90,26 @@ export function renderTemplate(
       problems.nonScalarVariables.add(placeholder.name);
       return options.keepUnknown ? placeholder.raw : '';
     }
-    return escape ? escapeHtml(String(value)) : String(value);
+    return inHtml ? escapeHtml(String(value)) : String(value);
   };
 
   /** A translation's text may use variables itself; it is text, so it is escaped as a whole in HTML. */
-  const translation = (placeholder: Extract<Placeholder, { kind: 'translation' }>, escape: boolean) => {
+  const translation = (placeholder: Extract<Placeholder, { kind: 'translation' }>, inHtml: boolean) => {
     const ref = `${placeholder.group}.${placeholder.key}`;
     const text = translationText(texts, ref, locale);
     if (text === undefined) {
       problems.missingTranslations.add(ref);
       return options.keepUnknown ? `[${ref}]` : '';
     }
-    const prepared = escape ? escapeHtml(text) : text;
+    const prepared = inHtml ? escapeHtml(text) : text;
     return replacePlaceholders(prepared, (inner) =>
-      inner.kind === 'variable' ? variable(inner, escape) : inner.raw,
+      inner.kind === 'variable' ? variable(inner, inHtml) : inner.raw,
     );
   };
 
-  const fill = (text: string, escape: boolean) =>
+  const fill = (text: string, inHtml: boolean) =>
     replacePlaceholders(text, (placeholder) =>
-      placeholder.kind === 'variable' ? variable(placeholder, escape) : translation(placeholder, escape),
+      placeholder.kind === 'variable' ? variable(placeholder, inHtml) : translation(placeholder, inHtml),
     );
 
   // A header cannot hold a line break: one in a variable would start a header of its own.
