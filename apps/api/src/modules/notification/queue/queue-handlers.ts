@@ -172,7 +172,7 @@ export function createQueueHandlers(db: Db, clock: Clock, policy: { maxAttempts:
         .set(requeue(clock()))
         .where('status', '=', 'failed')
         .where('body_text', 'is not', null)
-        .where('id', 'in', matching as never)
+        .where(sql<boolean>`id in (${matching})`)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
