@@ -1,4 +1,5 @@
 import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
+import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 
 /**
  * Ukrainian texts: the default and fallback language, and the shape every other locale must match
@@ -275,6 +276,7 @@ export const ukUA = {
     profile: 'Профіль',
     logout: 'Вийти',
   },
+  notifications: notificationsUk,
   placeholder: {
     text: 'Цей екран поки що є заглушкою: він з’явиться в одному з наступних випусків.',
     toDashboard: 'На панель',
