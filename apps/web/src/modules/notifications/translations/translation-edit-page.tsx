@@ -18,7 +18,8 @@ import { translationName } from './translations-list-page';
 /** Routes `/notification/translations/create` and `/notification/translations/edit/{id}`. */
 export default function TranslationEditPage({ mode }: { mode: FormMode }) {
   const { t } = useTranslation();
-  const id = mode === 'edit' ? parseRecordId(useParams().id ?? null) : null;
+  const params = useParams();
+  const id = mode === 'edit' ? parseRecordId(params.id ?? null) : null;
   const returnPath = useListReturnPath(TRANSLATIONS_PATH);
   const navigate = useNavigate();
   const back = useCallback(() => void navigate(returnPath), [navigate, returnPath]);
