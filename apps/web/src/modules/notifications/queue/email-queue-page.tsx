@@ -10,6 +10,19 @@ import { QueueStatusCounts } from './queue-status-counts';
 import { useQueueActions } from './use-queue-actions';
 import { useRetryFailed } from './use-retry-failed';
 
+/** What an operator scans first comes first; the error text, which can be long, last. */
+const COLUMNS = [
+  'id',
+  'status',
+  'priority',
+  'email_to',
+  'template_name',
+  'attempts',
+  'created_at',
+  'sent_at',
+  'last_error',
+] as const;
+
 /** Route `/notifications/email-queue`: what is queued, sent and failed, and what an operator can do. */
 export default function EmailQueuePage() {
   const { t } = useTranslation();
@@ -28,6 +41,7 @@ export default function EmailQueuePage() {
       <ResourceTable<EmailQueueItem>
         descriptor={emailQueueResource}
         label={title}
+        columns={COLUMNS}
         toolbar={
           <Button size="small" startIcon={<ReplayIcon />} onClick={retryFailed.ask}>
             {t('notifications.queue.retryFailed')}

@@ -1,7 +1,7 @@
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { findField, type Translation, translationsResource } from '@pult/contract';
+import { type Translation, translationsResource } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useConfirmDelete } from '../../../resources/use-confirm-delete';
@@ -12,16 +12,13 @@ import {
   useListReturnState,
   useTableState,
 } from '../../../table';
-import { FilterCell } from '../../../table/filter-cell';
-import { useLabelText } from '../../../table/use-label-text';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ListPageHeader } from '../../../ui/list-page-header';
+import { ToolbarFilter } from './toolbar-filter';
 import { TranslationCompleteness } from './translation-completeness';
 
 const BASE = '/notification/translations';
 const COLUMNS = ['id', 'group', 'key_name', 'value_uk', 'value_en', 'updated_at'] as const;
-/** Filters without a column: text in any language, and a missing language. */
-const TOOLBAR_FILTERS = ['text', 'missing'] as const;
 
 export const translationName = (item: Pick<Translation, 'group' | 'key_name'>) =>
   `${item.group}.${item.key_name}`;
@@ -29,7 +26,6 @@ export const translationName = (item: Pick<Translation, 'group' | 'key_name'>) =
 /** Route `/notification/translations`. */
 export default function TranslationsListPage() {
   const { t } = useTranslation();
-  const labelText = useLabelText();
   const title = t('menu.items.translations');
   const table = useTableState(translationsResource);
   const returnState = useListReturnState();
@@ -47,19 +43,12 @@ export default function TranslationsListPage() {
         descriptor={translationsResource}
         label={title}
         columns={COLUMNS}
-        toolbar={TOOLBAR_FILTERS.map((name) => {
-          const field = findField(translationsResource, name);
-          return field ? (
-            <FilterCell
-              key={name}
-              field={field}
-              label={labelText(field.label)}
-              value={table.query.filters[name] ?? ''}
-              filters={table.query.filters}
-              onChange={(value) => table.setFilter(name, value)}
-            />
-          ) : null;
-        })}
+        toolbar={
+          <>
+            <ToolbarFilter descriptor={translationsResource} name="text" table={table} width={240} />
+            <ToolbarFilter descriptor={translationsResource} name="missing" table={table} width={180} />
+          </>
+        }
         rowActions={(item) => (
           <>
             <Tooltip title={t('common.view')}>
