@@ -35,23 +35,26 @@ export const sendRoutes: FastifyPluginAsyncZod<SendRouteDeps> = async (app, deps
     async (request, reply) => {
       const body = request.body;
       const recipient = await resolveRecipient(deps.auth.directory, body.to, body.language);
-      const scope = scopeOf(request);
       const key = body.idempotency_key;
-      const outcome = await deps.db.transaction().execute(async (trx) => {
-        if (key !== undefined) {
-          const existing = await deps.keys.take(trx, scope, key);
-          if (typeof existing === 'number') return { id: existing, replayed: true };
-        }
-        const id = await composeAndQueue(trx, deps.queue, {
-          template: body.template,
-          to: recipient.email,
-          language: recipient.language,
-          variables: body.variables ?? {},
-          priority: body.priority ?? 'queue',
-        });
-        if (key !== undefined) await deps.keys.record(trx, scope, key, id);
-        return { id, replayed: false };
-      });
+      const scope = scopeOf(request);
+      const email = {
+        template: body.template,
+        to: recipient.email,
+        language: recipient.language,
+        variables: body.variables ?? {},
+        priority: body.priority ?? ('queue' as const),
+      };
+      // Without a key the insert is the only write: no transaction to pay for.
+      const outcome =
+        key === undefined
+          ? { id: await composeAndQueue(deps.db, deps.queue, email), replayed: false }
+          : await deps.db.transaction().execute(async (trx) => {
+              const existing = await deps.keys.take(trx, scope, key);
+              if (typeof existing === 'number') return { id: existing, replayed: true };
+              const id = await composeAndQueue(trx, deps.queue, email);
+              await deps.keys.record(trx, scope, key, id);
+              return { id, replayed: false };
+            });
       if (outcome.replayed)
         return reply.status(200).header('idempotent-replayed', 'true').send({ id: outcome.id });
       deps.wake();
