@@ -10,8 +10,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { withClient } from '../../apps/api/src/test/test-database.js';
 import { DEMO_ADMIN, startPult } from '../../e2e/support/pult-server.js';
 import { printTable, runLoad } from './load.js';
 
@@ -49,15 +49,7 @@ async function startRelay() {
 async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   if (!ADMIN_URL) return undefined;
   const name = `pult_bench_email_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (sql: string) => withClient(ADMIN_URL, async (client) => void (await client.query(sql)));
   await admin(`create database ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;

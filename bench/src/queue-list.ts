@@ -8,7 +8,7 @@
  *
  * Figures are printed, never asserted; docs/performance.md records them.
  */
-import pg from 'pg';
+import { withClient } from '../../apps/api/src/test/test-database.js';
 import { DEMO_ADMIN, startPult } from '../../e2e/support/pult-server.js';
 import { type LoadResult, printTable, runLoad } from './load.js';
 
@@ -18,16 +18,6 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const NAME = 'pult_bench_queue';
 const CHUNK = 100_000;
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A year of mail: 95 % sent, 3 % failed (with an error), 1 % cancelled, 1 % pending (backed off a
@@ -60,7 +50,8 @@ async function fill(url: string): Promise<void> {
       );
       console.log(`  ${(done + size).toLocaleString('en')} rows`);
     }
-    await client.query('analyze email_queue');
+    // As autovacuum would: the visibility map makes the status counts index-only scans.
+    await client.query('vacuum analyze email_queue');
   });
 }
 
@@ -79,6 +70,8 @@ async function main() {
     DATABASE_URL: url.toString(),
     ADMIN_EMAIL: DEMO_ADMIN.email,
     ADMIN_PASSWORD: DEMO_ADMIN.password,
+    // Fixed, so a kept database's sealed signing key opens on the next run.
+    SECRET_KEY: 'YmVuY2gtb25seS1rZXktbm90LWEtc2VjcmV0LTAwMDA=',
   };
   const pult = await startPult(env);
   try {

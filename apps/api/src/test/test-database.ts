@@ -37,7 +37,8 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database
   };
 }
 
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One short-lived connection to a PostgreSQL server (creating and dropping throw-away databases). */
+export async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

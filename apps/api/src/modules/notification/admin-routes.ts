@@ -147,34 +147,30 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     { onRequest: requireAdmin, schema: { response: { 200: emailQueueCountsSchema } } },
     async () => queueHandlers.counts(),
   );
+  const oneEmail = async (id: number) => {
+    const item = await queueHandlers.get(id);
+    if (!item) throw errors.notFound();
+    return item;
+  };
   app.get(
     `${queuePath}/:id`,
     { onRequest: requireAdmin, schema: { params: idParams, response: { 200: emailQueueDetailSchema } } },
-    async (request) => {
-      const item = await queueHandlers.get(idOf(request.params.id));
-      if (!item) throw errors.notFound();
-      return item;
-    },
+    async (request) => oneEmail(idOf(request.params.id)),
   );
-  app.post(
-    `${queuePath}/:id/retry`,
-    { onRequest: requireAdmin, schema: { params: idParams, response: { 200: emailQueueDetailSchema } } },
-    async (request) => {
-      const id = idOf(request.params.id);
-      await queueHandlers.retry(id);
-      deps.wake();
-      return (await queueHandlers.get(id)) as NonNullable<Awaited<ReturnType<QueueHandlers['get']>>>;
-    },
-  );
-  app.post(
-    `${queuePath}/:id/cancel`,
-    { onRequest: requireAdmin, schema: { params: idParams, response: { 200: emailQueueDetailSchema } } },
-    async (request) => {
-      const id = idOf(request.params.id);
-      await queueHandlers.cancel(id);
-      return (await queueHandlers.get(id)) as NonNullable<Awaited<ReturnType<QueueHandlers['get']>>>;
-    },
-  );
+  // Each action answers the e-mail as it now is, or a 422 naming why its state does not allow it.
+  const actions = { retry: queueHandlers.retry, cancel: queueHandlers.cancel };
+  for (const [name, act] of Object.entries(actions)) {
+    app.post(
+      `${queuePath}/:id/${name}`,
+      { onRequest: requireAdmin, schema: { params: idParams, response: { 200: emailQueueDetailSchema } } },
+      async (request) => {
+        const id = idOf(request.params.id);
+        await act(id);
+        if (name === 'retry') deps.wake();
+        return oneEmail(id);
+      },
+    );
+  }
   app.post(
     `${queuePath}/retry-failed`,
     { onRequest: requireAdmin, schema: { response: { 200: emailRetryResultSchema } } },

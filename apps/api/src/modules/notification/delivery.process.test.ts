@@ -4,10 +4,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, SERVER_ENTRY } from '../../../../../e2e/support/pult-server.js';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.js';
+import { withClient } from '../../test/test-database.js';
 
 /**
  * Two server processes (the built `dist/main.js`) deliver 200 e-mails from one PostgreSQL queue while
@@ -164,16 +165,6 @@ const SECRET = randomBytes(32).toString('base64');
 
 function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   return withClient(adminUrl as string, run);
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 async function start(env: Record<string, string>): Promise<Server> {

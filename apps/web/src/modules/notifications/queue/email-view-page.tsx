@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { type EmailQueueDetail, emailQueueResource } from '@pult/contract';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { RecordStateView } from '../../../forms/resource-form/record-state-view';
@@ -25,6 +25,7 @@ import { formatDateTime } from '../../../i18n/format-date';
 import { useLocale } from '../../../i18n/use-locale';
 import { useListReturnPath } from '../../../table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { DetailList } from '../../../ui/detail-list';
 import { PageTitle } from '../../../ui/page-title';
 import { EmailBodyFrame } from '../email-body-frame';
 import { useQueueActions } from './use-queue-actions';
@@ -79,42 +80,47 @@ function EmailDetail({ email }: { email: EmailQueueDetail }) {
             </Button>
           )}
         </Stack>
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' },
-            columnGap: 2,
-            rowGap: 1,
-            m: 0,
-          }}
-        >
-          <Field label={t('notifications.queue.fields.email_to')}>{email.email_to}</Field>
-          <Field label={t('notifications.queue.fields.template_name')}>{email.template_name}</Field>
-          <Field label={t('notifications.queue.fields.language')}>{email.language}</Field>
-          <Field label={t('notifications.queue.fields.attempts')}>
-            {email.attempts} / {email.max_attempts}
-          </Field>
-          <Field label={t('common.fields.created_at')}>{time(email.created_at)}</Field>
-          <Field label={t('notifications.queue.fields.sent_at')}>{time(email.sent_at)}</Field>
-          {(email.status === 'pending' || email.status === 'processing') && (
-            <Field label={t('notifications.queue.fields.next_attempt_at')}>
-              {time(email.next_attempt_at)}
-            </Field>
-          )}
-          <Field label={t('notifications.queue.fields.message_id')}>
-            <Box component="code" sx={{ fontSize: 13, wordBreak: 'break-all' }}>
-              {email.message_id}
-            </Box>
-          </Field>
-          {email.last_error && (
-            <Field label={t('notifications.queue.fields.last_error')}>
-              <Box component="span" sx={{ color: 'error.main', wordBreak: 'break-word' }}>
-                {email.last_error}
-              </Box>
-            </Field>
-          )}
-        </Box>
+        <DetailList
+          rows={[
+            { label: t('notifications.queue.fields.email_to'), value: email.email_to },
+            { label: t('notifications.queue.fields.template_name'), value: email.template_name },
+            { label: t('notifications.queue.fields.language'), value: email.language },
+            {
+              label: t('notifications.queue.fields.attempts'),
+              value: `${email.attempts} / ${email.max_attempts}`,
+            },
+            { label: t('common.fields.created_at'), value: time(email.created_at) },
+            { label: t('notifications.queue.fields.sent_at'), value: time(email.sent_at) },
+            ...(email.status === 'pending' || email.status === 'processing'
+              ? [
+                  {
+                    label: t('notifications.queue.fields.next_attempt_at'),
+                    value: time(email.next_attempt_at),
+                  },
+                ]
+              : []),
+            {
+              label: t('notifications.queue.fields.message_id'),
+              value: (
+                <Box component="code" sx={{ fontSize: 13 }}>
+                  {email.message_id}
+                </Box>
+              ),
+            },
+            ...(email.last_error
+              ? [
+                  {
+                    label: t('notifications.queue.fields.last_error'),
+                    value: (
+                      <Box component="span" sx={{ color: 'error.main' }}>
+                        {email.last_error}
+                      </Box>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
       </Paper>
       <MessagePanel email={email} />
       <AttemptsPanel email={email} time={time} />
@@ -129,19 +135,6 @@ function EmailDetail({ email }: { email: EmailQueueDetail }) {
         onClose={actions.dismissCancel}
       />
     </Stack>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-        {children}
-      </Typography>
-    </>
   );
 }
 

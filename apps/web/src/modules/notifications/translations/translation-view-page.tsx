@@ -13,6 +13,7 @@ import { parseRecordId, useRecord } from '../../../forms/resource-form/use-recor
 import { formatDateTime } from '../../../i18n/format-date';
 import { useLocale } from '../../../i18n/use-locale';
 import { useListReturnPath } from '../../../table';
+import { DetailList } from '../../../ui/detail-list';
 import { PageTitle } from '../../../ui/page-title';
 import { translationName } from './translations-list-page';
 
@@ -47,12 +48,18 @@ function TranslationDetail({ translation }: { translation: Translation }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { state } = useLocation();
-  const rows: [string, string | null][] = [
-    [t('notifications.translations.fields.group'), translation.group],
-    [t('notifications.translations.fields.key_name'), translation.key_name],
-    [t('notifications.translations.language.uk-UA'), translation.value_uk],
-    [t('notifications.translations.language.en-US'), translation.value_en],
-    [t('common.fields.updated_at'), formatDateTime(translation.updated_at, locale)],
+  const text = (value: string | null) =>
+    value ?? (
+      <Box component="span" sx={{ color: 'warning.dark' }}>
+        {t('notifications.translations.fields.missing')}
+      </Box>
+    );
+  const rows = [
+    { label: t('notifications.translations.fields.group'), value: translation.group },
+    { label: t('notifications.translations.fields.key_name'), value: translation.key_name },
+    { label: t('notifications.translations.language.uk-UA'), value: text(translation.value_uk) },
+    { label: t('notifications.translations.language.en-US'), value: text(translation.value_en) },
+    { label: t('common.fields.updated_at'), value: formatDateTime(translation.updated_at, locale) },
   ];
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960 }}>
@@ -71,30 +78,7 @@ function TranslationDetail({ translation }: { translation: Translation }) {
           {t('notifications.translations.edit')}
         </Button>
       </Stack>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
-          columnGap: 2,
-          rowGap: 1.5,
-          m: 0,
-        }}
-      >
-        {rows.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography
-              component="dd"
-              sx={{ m: 0, whiteSpace: 'pre-wrap', color: value ? 'text.primary' : 'warning.dark' }}
-            >
-              {value ?? t('notifications.translations.fields.missing')}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <DetailList rows={rows} labelWidth={200} />
     </Paper>
   );
 }
