@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 
 /** A few templates, translations and queue entries, so the Notifications screens show a working pipeline. */
@@ -93,5 +94,11 @@ export async function seedNotificationDemo(db: Executor, now: Date): Promise<num
     };
   });
   await db.insertInto('email_queue').values(rows).execute();
+  // Their attempt logs: one accepted attempt each, or five refusals a back-off apart.
+  await sql`insert into email_attempts (email_id, attempt, started_at, finished_at, outcome, error, channel)
+    select q.id, n, q.created_at + (n - 1) * interval '10 minutes' + interval '1 second',
+      q.created_at + (n - 1) * interval '10 minutes' + interval '2 seconds',
+      case when q.status = 'sent' then 'sent' else 'failed' end, q.last_error, 'smtp-config:demo relay'
+    from email_queue q, generate_series(1, q.attempts) as n`.execute(db);
   return rows.length;
 }
