@@ -29,7 +29,7 @@ const NEW_TEMPLATE = {
   type: 'email',
   priority: 5,
   is_active: true,
-  content: '<p>{t:group.key}, {name}!</p>',
+  content: '<p>Hello, {name}!</p>',
   sample_variables: '{\n  "name": "Olena"\n}',
 };
 
