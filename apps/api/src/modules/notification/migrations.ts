@@ -109,6 +109,9 @@ async function queueAsProduct(db: Kysely<unknown>): Promise<void> {
     await sql`create index email_queue_email_trgm_idx on email_queue using gin (email_to gin_trgm_ops)`.execute(
       db,
     );
+    await sql`create index email_queue_template_trgm_idx on email_queue using gin (template_name gin_trgm_ops)`.execute(
+      db,
+    );
     await sql`create index email_queue_error_trgm_idx on email_queue using gin (last_error gin_trgm_ops)
       where last_error is not null`.execute(db);
   }
