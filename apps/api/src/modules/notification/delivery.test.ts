@@ -9,7 +9,8 @@ import { createAdmin } from '../../test/factories.js';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
-describe('e-mail delivery channels', () => {
+// Each test builds its own app (its own SMTP settings), migrations included: more than the default 30 s on a busy machine.
+describe('e-mail delivery channels', { timeout: 90_000 }, () => {
   let t: TestApp | undefined;
   const sinks: SmtpSink[] = [];
   afterEach(async () => {
