@@ -6,8 +6,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config/env.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerJsonBodyParser } from './http/json-body.js';
 import { redactUrl } from './http/redact.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { createPasswordHasher } from './lib/password-hasher.js';
 import { loadSecretBox } from './lib/secret-box-file.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createNotificationModule } from './modules/notification/index.js';
@@ -56,6 +58,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text/plain body would otherwise reach the handlers as a string.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   registerErrorHandling(app);
 
   await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
@@ -83,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     clock,
     mailer: notification.mailer,
     secretBox,
+    passwords: createPasswordHasher(config.passwordHashing),
     lifetimes: {
       accessTokenTtl: config.accessTokenTtl,
       refreshTokenTtl: config.refreshTokenTtl,

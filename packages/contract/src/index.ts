@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './constants.js';
 export * from './errors.js';
+export * from './json-value.js';
 export * from './locales.js';
 export * from './messages.js';
 export * from './notification/index.js';

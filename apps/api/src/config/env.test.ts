@@ -15,6 +15,8 @@ describe('loadConfig', () => {
     expect(config.serviceUrls.notification).toBe('http://127.0.0.1:8080/notification/api/v1');
     expect(config.seedDemo).toBe(true);
     expect(config.trustProxy).toBe(false);
+    expect(config.passwordHashing.concurrency).toBeGreaterThanOrEqual(1);
+    expect(config.passwordHashing.maxWaitMs).toBe(2_000);
   });
 
   it('gives a PostgreSQL deployment no default admin', () => {
@@ -30,6 +32,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ACCESS_TOKEN_TTL: '-5' })).toThrow(/ACCESS_TOKEN_TTL/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY/);
+    expect(() => loadConfig({ PASSWORD_HASH_MAX_WAIT_MS: 'soon' })).toThrow(/PASSWORD_HASH_MAX_WAIT_MS/);
   });
 
   it('derives service URLs from PUBLIC_URL unless one is given', () => {

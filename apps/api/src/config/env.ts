@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { SERVICE_BASE_PATHS } from '@pult/contract';
 import { z } from 'zod';
@@ -46,6 +47,14 @@ const envSchema = z
     WEB_DIST_DIR: z.string().optional(),
     SEED_DEMO: z.enum(['true', 'false']).optional(),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    // One core stays free for the event loop: a sign-in flood must not starve signed-in requests.
+    PASSWORD_HASH_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(Math.max(1, availableParallelism() - 1)),
+    PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(2_000),
   })
   .superRefine((env, ctx) => {
     if (env.REFRESH_TOKEN_TTL < env.ACCESS_TOKEN_TTL) {
@@ -87,6 +96,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Behind a reverse proxy: client addresses (sign-in throttling) come from X-Forwarded-For. */
   trustProxy: boolean;
+  /** argon2 hashes computed at once, and how long a request may wait for a turn before a 503. */
+  passwordHashing: { concurrency: number; maxWaitMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -147,6 +158,10 @@ function toAppConfig(env: Env): AppConfig {
     webDistDir: env.WEB_DIST_DIR,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : embedded,
     trustProxy: env.TRUST_PROXY === 'true',
+    passwordHashing: {
+      concurrency: env.PASSWORD_HASH_CONCURRENCY,
+      maxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS,
+    },
   };
 }
 

@@ -50,4 +50,7 @@ export const errors = {
       { kind: 'message', text: { key, ...(params ? { params } : {}) } },
       { 'retry-after': String(retryAfterSeconds) },
     ),
+  /** 503: the request could be served, but not now. */
+  unavailable: (key: MessageKey, retryAfterSeconds: number) =>
+    new AppError(503, { kind: 'message', text: { key } }, { 'retry-after': String(retryAfterSeconds) }),
 };

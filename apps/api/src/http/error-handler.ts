@@ -4,7 +4,8 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
-import { AppError, type ErrorText } from './app-error.js';
+import { BusyError } from '../lib/slot-pool.js';
+import { AppError, type ErrorText, errors } from './app-error.js';
 import { requestLocale } from './locale.js';
 
 /** Fastify's own client errors, mapped onto the contract's texts. */
@@ -21,6 +22,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
     if (error instanceof AppError) return sendAppError(error, locale, reply);
+    if (error instanceof BusyError) {
+      return sendAppError(errors.unavailable('serverBusy', error.retryAfterSeconds), locale, reply);
+    }
     if (isUnstorableText(error)) {
       return reply.status(422).send({ message: translateMessage('invalidValue', locale) });
     }

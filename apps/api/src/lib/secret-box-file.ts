@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../config/env.js';
 import { createSecretBox, type SecretBox } from './secret-box.js';
@@ -9,9 +9,16 @@ export async function loadSecretBox(config: Pick<AppConfig, 'secretKey' | 'dataD
   if (config.secretKey) return createSecretBox(Buffer.from(config.secretKey, 'base64'));
   const file = path.join(config.dataDir, 'secret.key');
   await mkdir(config.dataDir, { recursive: true });
-  // `wx` fails when the file exists, so two processes starting together keep the first key.
-  await writeFile(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' }).catch(
-    () => undefined,
-  );
+  // Written whole to a file of its own, then linked into place: linking fails when the key exists,
+  // so of two processes starting together the first key wins, and no one reads a half-written one.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(draft, randomBytes(32).toString('base64'), { mode: 0o600 });
+  try {
+    await link(draft, file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+  } finally {
+    await rm(draft, { force: true });
+  }
   return createSecretBox(Buffer.from((await readFile(file, 'utf8')).trim(), 'base64'));
 }

@@ -18,4 +18,15 @@ describe('secret box', () => {
     expect(() => box.open(parts.join('.'))).toThrow();
     expect(() => createSecretBox(randomBytes(32)).open(sealed)).toThrow();
   });
+
+  it('derives one stable subkey per purpose, each unlike the others and unlike another secret key', () => {
+    const key = randomBytes(32);
+    const again = createSecretBox(key);
+    const first = createSecretBox(key).subkey('refresh-successor');
+    expect(first).toHaveLength(32);
+    expect(again.subkey('refresh-successor').equals(first)).toBe(true);
+    expect(again.subkey('other-purpose').equals(first)).toBe(false);
+    expect(createSecretBox(randomBytes(32)).subkey('refresh-successor').equals(first)).toBe(false);
+    expect(first.equals(key)).toBe(false);
+  });
 });

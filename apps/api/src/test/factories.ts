@@ -44,6 +44,24 @@ export async function signIn(app: TestApp, email: string, password: string): Pro
   return response.json<TokenPair>();
 }
 
+/** `POST /auth/admin/refresh-token` with the refresh token, answered as it comes. */
+export function renewAdmin(app: TestApp, refreshToken: string) {
+  return app.app.inject({
+    method: 'POST',
+    url: '/auth/admin/refresh-token',
+    payload: { refresh_token: refreshToken },
+  });
+}
+
+/** `GET /auth/admin/profile-basic` with the access token: the cheapest proof that a token works. */
+export function adminProfileBasic(app: TestApp, accessToken: string) {
+  return app.app.inject({
+    method: 'GET',
+    url: '/auth/admin/profile-basic',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+}
+
 /** Signs a platform user in at `/auth/user/signin`; throws unless it succeeds. */
 export async function signInUser(app: TestApp, email: string, password: string): Promise<TokenPair> {
   const response = await app.app.inject({

@@ -20,20 +20,32 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database
     await migrateToLatest(handle.db);
     return handle;
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `pult_test_${randomBytes(6).toString('hex')}`;
-  await withClient(adminUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const scratch = await createScratchDatabase();
+  const handle = await openDatabase({ databaseUrl: scratch.url });
   await migrateToLatest(handle.db);
   return {
     ...handle,
     async close() {
       await handle.close();
-      await withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await scratch.drop();
     },
+  };
+}
+
+/** An empty database on the TEST_DATABASE_URL server, for a test that opens it its own way. */
+export async function createScratchDatabase(prefix = 'pult_test') {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await withClient(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    query: <T>(text: string) =>
+      withClient(url.toString(), async (client) => (await client.query(text)).rows as T[]),
+    drop: () =>
+      withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)),
   };
 }
 

@@ -1,5 +1,3 @@
-import { MAX_VARIABLES_DEPTH } from './json-variables.js';
-
 /** Server texts of the notification service (spread into `../messages.ts`). */
 export const en = {
   templateNotFound: 'No such template',
@@ -9,7 +7,6 @@ export const en = {
   variableNotScalar: 'Must be text, a number or true/false',
   recipientInvalid: 'An e-mail address or the uid of a platform user',
   recipientUnknown: 'No active platform user has this uid',
-  jsonTooDeep: `Nested too deeply (at most ${MAX_VARIABLES_DEPTH} levels)`,
   templateProtected:
     'The platform sends this template: it cannot be deleted, renamed, deactivated or change its type',
   translationKeyTaken: 'This key already exists in the group',
@@ -30,7 +27,6 @@ export const uk: Record<keyof typeof en, string> = {
   variableNotScalar: 'Має бути текстом, числом або true/false',
   recipientInvalid: 'Адреса е-пошти або uid користувача платформи',
   recipientUnknown: 'Активного користувача платформи з таким uid немає',
-  jsonTooDeep: `Забагато рівнів вкладеності (не більше ${MAX_VARIABLES_DEPTH})`,
   templateProtected:
     'Цей шаблон надсилає платформа: його не можна видалити, перейменувати, вимкнути чи змінити його тип',
   translationKeyTaken: 'Такий ключ у цій групі вже є',

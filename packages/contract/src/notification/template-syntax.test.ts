@@ -35,9 +35,10 @@ describe('template syntax', () => {
 describe('notification schemas', () => {
   it('bounds the depth of variables', () => {
     let deep: unknown = 1;
-    for (let level = 0; level < 8; level++) deep = { deep };
+    for (let level = 0; level < 64; level++) deep = { deep };
     expect(variablesSchema.safeParse(deep).success).toBe(true);
     expect(variablesSchema.safeParse({ deep }).success).toBe(false);
+    expect(variablesSchema.safeParse([1]).success).toBe(false);
     expect(variablesSchema.safeParse({ a: 'x\u0000' }).success).toBe(false);
   });
 

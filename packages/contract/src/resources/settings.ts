@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonValueError, jsonValueSchema } from '../json-value.js';
 import { isLocale } from '../locales.js';
 import type { MessageKey } from '../messages.js';
 import { optionColumn, textColumn, updatedAtColumn } from './columns.js';
@@ -22,7 +23,7 @@ export type Setting = z.infer<typeof settingSchema>;
 
 const settingBody = {
   type: oneOf(SETTING_TYPES),
-  value: z.unknown(),
+  value: jsonValueSchema,
   is_public: z.boolean({ error: 'invalidBoolean' }).optional(),
 };
 
@@ -51,8 +52,9 @@ export function settingValueError(
   key: string | undefined,
   value: unknown,
 ): MessageKey | null {
-  // Neither text nor jsonb can hold NUL; JSON.stringify writes it as \u0000.
-  if (JSON.stringify(value)?.includes('\\u0000')) return 'invalidValue';
+  // Every value is stored as jsonb: bounded nesting, no NUL.
+  const jsonError = jsonValueError(value);
+  if (jsonError) return jsonError;
   switch (type) {
     case 'string':
       if (typeof value !== 'string') return 'invalidType';
@@ -62,7 +64,6 @@ export function settingValueError(
     case 'boolean':
       return typeof value === 'boolean' ? null : 'invalidBoolean';
     case 'json':
-      if (value === undefined) return 'invalidJson';
       if (key === 'availableLocales') return isLocaleMap(value) ? null : 'invalidLocales';
       return JSON.stringify(value).length > MAX_SETTING_STRING_LENGTH ? 'tooLong' : null;
   }

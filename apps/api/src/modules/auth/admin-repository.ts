@@ -26,22 +26,25 @@ export function createAdminRepository(db: Db) {
       return row?.status;
     },
 
-    async count(): Promise<number> {
-      const row = await db
+    async count(executor: Executor = db): Promise<number> {
+      const row = await executor
         .selectFrom('admins')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
 
-    async create(admin: {
-      email: string;
-      passwordHash: string;
-      firstName: string;
-      lastName: string;
-      groups: string[];
-    }) {
-      return db
+    async create(
+      admin: {
+        email: string;
+        passwordHash: string;
+        firstName: string;
+        lastName: string;
+        groups: string[];
+      },
+      executor: Executor = db,
+    ) {
+      return executor
         .insertInto('admins')
         .values({
           email: admin.email,

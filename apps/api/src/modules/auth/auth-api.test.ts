@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.js';
 import { registerErrorHandling } from '../../http/error-handler.js';
+import { createPasswordHasher } from '../../lib/password-hasher.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { createUser } from '../../test/factories.js';
 import { createFakeClock } from '../../test/fake-clock.js';
@@ -35,6 +36,7 @@ describe.each(testDatabaseKinds())('the auth API for other modules on %s', (kind
       clock: time.clock,
       mailer: noMail,
       secretBox: createSecretBox(randomBytes(32)),
+      passwords: createPasswordHasher({ concurrency: 1, maxWaitMs: 10_000 }),
       lifetimes: { accessTokenTtl: 900, refreshTokenTtl: 3600, sessionMaxAge: 7200 },
       issuer: 'http://auth.test/auth',
       panelUrl: 'http://auth.test',

@@ -2,6 +2,7 @@ import { STATUS } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
+import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Mailer } from '../notification/index.js';
 import { createAdminGuard } from './access-guard.js';
@@ -34,6 +35,7 @@ export interface AuthModuleDeps {
   clock: Clock;
   mailer: Mailer;
   secretBox: SecretBox;
+  passwords: PasswordHasher;
   lifetimes: TokenLifetimes;
   issuer: string;
   panelUrl: string;
@@ -50,13 +52,14 @@ export async function createAuthModule(deps: AuthModuleDeps) {
   const users = createUserAccounts(db);
   const apiKeys = createApiKeys(db, clock);
   await apiKeys.ensure();
-  await bootstrapAdmin(admins, deps.bootstrap);
+  await bootstrapAdmin(db, admins, deps.bootstrap);
   const keys = await loadSigningKeys(db, deps.issuer, deps.secretBox);
   const tokens = createTokenService({
     db,
     keys,
     clock,
     lifetimes: deps.lifetimes,
+    successorKey: deps.secretBox.subkey('refresh-token-successor'),
     isSubjectActive: async (executor, kind, id) => {
       const status =
         kind === 'admin' ? await admins.statusOf(executor, id) : await users.statusOf(executor, id);
@@ -68,12 +71,14 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     accounts: { admin: admins.findByEmail, user: users.findByEmail },
     tokens,
     limiter,
+    passwords: deps.passwords,
   });
   const recovery = createRecoveryService({
     db,
     admins,
     tokens,
     limiter,
+    passwords: deps.passwords,
     mailer: deps.mailer,
     clock,
     panelUrl: deps.panelUrl,
@@ -103,7 +108,14 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     },
     async register(app: FastifyInstance, prefix: string) {
       await app.register(authRoutes, { prefix, admins, tokens, keys, signin, recovery, requireAdmin, clock });
-      await app.register(resourceRoutes, { prefix, db, clock, tokens, requireAdmin });
+      await app.register(resourceRoutes, {
+        prefix,
+        db,
+        clock,
+        tokens,
+        requireAdmin,
+        passwords: deps.passwords,
+      });
       await app.register(settingsRoutes, { prefix, db, clock, settings, apiKeys, tokens, requireAdmin });
     },
   };

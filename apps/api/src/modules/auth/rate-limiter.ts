@@ -1,4 +1,7 @@
+import type { Transaction } from 'kysely';
+import { lockNames } from '../../db/advisory-lock.js';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 
 export interface RatePolicy {
@@ -10,50 +13,72 @@ export interface RatePolicy {
 /** One limit applied to one key, e.g. failed sign-ins of one e-mail address. */
 export type RateLimit = readonly [policy: RatePolicy, key: string];
 
-export interface RateDecision {
-  allowed: boolean;
-  /** Seconds until the oldest counted event leaves the window. */
-  retryAfterSeconds: number;
-}
+/** Either the attempt holds a place in every limit it is counted in, or it waits this long. */
+export type Reservation =
+  | { allowed: true; eventIds: number[] }
+  | {
+      allowed: false;
+      /** Seconds until the oldest counted event leaves the window. */
+      retryAfterSeconds: number;
+    };
 
 /**
  * Counters kept in the database rather than in memory, so a limit holds across every API process
- * behind a load balancer (ARCHITECTURE.md, "Defaults and scale").
+ * behind a load balancer (ARCHITECTURE.md, "Defaults and scale"). Counting and recording an attempt
+ * is one step, under an advisory lock per limit key: however many attempts arrive at once, in however
+ * many processes, no more than the limit are let through.
  */
 export function createRateLimiter(db: Db, clock: Clock) {
-  async function check(policy: RatePolicy, key: string): Promise<RateDecision> {
-    const since = addSeconds(clock(), -policy.windowSeconds);
-    const row = await db
+  /**
+   * Counts the events of every limit and, when all allow, records one event in each before the
+   * attempt goes ahead. The event stays (a failure, a request) unless `release` takes it back.
+   */
+  async function reserve(limits: readonly RateLimit[]): Promise<Reservation> {
+    const now = clock();
+    return db.transaction().execute(async (trx) => {
+      await lockNames(
+        trx,
+        limits.map(([policy, key]) => `rate-limit\n${policy.bucket}\n${key}`),
+      );
+      const waits: number[] = [];
+      for (const [policy, key] of limits) {
+        const wait = await secondsUntilFree(trx, policy, key, now);
+        if (wait > 0) waits.push(wait);
+      }
+      if (waits.length > 0) return { allowed: false, retryAfterSeconds: Math.max(...waits) };
+      const rows = await trx
+        .insertInto('rate_limit_events')
+        .values(limits.map(([policy, key]) => ({ bucket: policy.bucket, key, created_at: now })))
+        .returning('id')
+        .execute();
+      return { allowed: true, eventIds: rows.map((row) => row.id) };
+    });
+  }
+
+  /** 0 when the limit has room, else how long until its oldest event leaves the window. */
+  async function secondsUntilFree(
+    trx: Transaction<Database>,
+    policy: RatePolicy,
+    key: string,
+    now: Date,
+  ): Promise<number> {
+    const row = await trx
       .selectFrom('rate_limit_events')
       .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
       .where('bucket', '=', policy.bucket)
       .where('key', '=', key)
-      .where('created_at', '>', since)
+      .where('created_at', '>', addSeconds(now, -policy.windowSeconds))
       .executeTakeFirstOrThrow();
-    const count = Number(row.count);
-    if (count < policy.limit) return { allowed: true, retryAfterSeconds: 0 };
-    const oldest = row.oldest ? new Date(row.oldest).getTime() : clock().getTime();
-    const retryAfterMs = oldest + policy.windowSeconds * 1000 - clock().getTime();
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+    if (Number(row.count) < policy.limit) return 0;
+    const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
+    const retryAfterMs = oldest + policy.windowSeconds * 1000 - now.getTime();
+    return Math.max(1, Math.ceil(retryAfterMs / 1000));
   }
 
-  /** Allowed only when every limit allows; otherwise blocked until the last of them frees up. */
-  async function checkAll(limits: readonly RateLimit[]): Promise<RateDecision> {
-    const decisions = await Promise.all(limits.map(([policy, key]) => check(policy, key)));
-    const blocked = decisions.filter((decision) => !decision.allowed);
-    if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0 };
-    return { allowed: false, retryAfterSeconds: Math.max(...blocked.map((d) => d.retryAfterSeconds)) };
-  }
-
-  async function hitAll(limits: readonly RateLimit[]): Promise<void> {
-    for (const [policy, key] of limits) await hit(policy, key);
-  }
-
-  async function hit(policy: RatePolicy, key: string): Promise<void> {
-    await db
-      .insertInto('rate_limit_events')
-      .values({ bucket: policy.bucket, key, created_at: clock() })
-      .execute();
+  /** Takes back the events of a reservation whose attempt turned out not to count. */
+  async function release(eventIds: readonly number[]): Promise<void> {
+    if (eventIds.length === 0) return;
+    await db.deleteFrom('rate_limit_events').where('id', 'in', eventIds).execute();
   }
 
   async function reset(policy: RatePolicy, key: string): Promise<void> {
@@ -72,7 +97,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
       .execute();
   }
 
-  return { checkAll, hitAll, reset, prune };
+  return { reserve, release, reset, prune };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

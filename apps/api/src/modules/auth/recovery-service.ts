@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError, errors } from '../../http/app-error.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
-import { hashPassword } from '../../lib/passwords.js';
+import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import { type Mailer, PASSWORD_RECOVERY_TEMPLATE } from '../notification/index.js';
 import type { AdminRepository } from './admin-repository.js';
@@ -38,12 +38,13 @@ export function createRecoveryService(deps: {
   admins: AdminRepository;
   tokens: TokenService;
   limiter: RateLimiter;
+  passwords: PasswordHasher;
   mailer: Mailer;
   clock: Clock;
   panelUrl: string;
   companyName: string;
 }) {
-  const { db, admins, tokens, limiter, mailer, clock } = deps;
+  const { db, admins, tokens, limiter, passwords, mailer, clock } = deps;
 
   /** Same answer for known and unknown e-mails; only a known, active admin gets a message. */
   async function request(email: string, ip: string | null, locale: Locale): Promise<void> {
@@ -60,8 +61,7 @@ export function createRecoveryService(deps: {
       [RECOVERY_ACCOUNT_POLICY, email.toLowerCase()],
       [RECOVERY_ADDRESS_POLICY, ip ?? 'unknown'],
     ];
-    if (!(await limiter.checkAll(limits)).allowed) throw errors.unprocessableRaw(RATE_LIMIT_MESSAGE);
-    await limiter.hitAll(limits);
+    if (!(await limiter.reserve(limits)).allowed) throw errors.unprocessableRaw(RATE_LIMIT_MESSAGE);
 
     const admin = await admins.findByEmail(email);
     if (admin?.status !== STATUS.active) return;
@@ -112,7 +112,7 @@ export function createRecoveryService(deps: {
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (!usable) throw invalidCode();
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await passwords.hash(body.password);
     const changed = await db.transaction().execute(async (trx) => {
       const code = await trx
         .updateTable('password_reset_codes')

@@ -1,6 +1,6 @@
 import type { TokenPair } from '@pult/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signIn } from '../../test/factories.js';
+import { adminProfileBasic, renewAdmin, signIn } from '../../test/factories.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-database.js';
 
@@ -15,14 +15,8 @@ describe.each(testDatabaseKinds())('token rotation and access on %s', (kind) => 
   });
   afterEach(() => t.close());
 
-  const refresh = (token: string) =>
-    t.app.inject({ method: 'POST', url: '/auth/admin/refresh-token', payload: { refresh_token: token } });
-  const profile = (accessToken: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/auth/admin/profile-basic',
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
+  const refresh = (token: string) => renewAdmin(t, token);
+  const profile = (accessToken: string) => adminProfileBasic(t, accessToken);
 
   it('rotates: each renewal issues a fresh pair and the new access token works', async () => {
     const first = await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password);

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { requestLocale } from '../../http/locale.js';
 import type { Clock } from '../../lib/clock.js';
+import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { crudRoutes } from '../../resources/crud-routes.js';
 import { parseNumericId } from '../../resources/record-id.js';
 import { type AdminGuard, currentAdminId } from './access-guard.js';
@@ -34,6 +35,7 @@ export interface ResourceRouteDeps {
   clock: Clock;
   tokens: TokenService;
   requireAdmin: AdminGuard;
+  passwords: PasswordHasher;
 }
 
 const cityLookupQuery = z.strictObject({
@@ -46,7 +48,7 @@ const cityLookupQuery = z.strictObject({
 
 /** The Users module's records: users, admins, countries, cities, and the lookups of their selects. */
 export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (app, deps) => {
-  const { db, clock, tokens, requireAdmin } = deps;
+  const { db, clock, tokens, requireAdmin, passwords } = deps;
   const common = { parseId: parseNumericId, guard: requireAdmin, adminIdOf: currentAdminId };
 
   await app.register(
@@ -56,7 +58,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       item: userSchema,
       create: userCreateSchema,
       update: userUpdateSchema,
-      handlers: createPersonHandlers({ db, table: 'users', tokens, clock }),
+      handlers: createPersonHandlers({ db, table: 'users', tokens, clock, passwords }),
     }),
   );
   await app.register(
@@ -66,7 +68,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       item: adminSchema,
       create: adminCreateSchema,
       update: adminUpdateSchema,
-      handlers: createPersonHandlers({ db, table: 'admins', tokens, clock }),
+      handlers: createPersonHandlers({ db, table: 'admins', tokens, clock, passwords }),
     }),
   );
   await app.register(

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors } from '../../http/app-error.js';
 import { clientMeta } from '../../http/client-meta.js';
 import { requestLocale } from '../../http/locale.js';
+import { noStore } from '../../http/no-store.js';
 import type { Clock } from '../../lib/clock.js';
 import { type AdminGuard, currentAdminId } from './access-guard.js';
 import { type AdminRepository, toProfile, toProfileBasic } from './admin-repository.js';
@@ -42,19 +43,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.post(
     '/admin/signin',
-    { schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } } },
+    { onRequest: noStore, schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } } },
     async (request) => deps.signin.signIn('admin', request.body, clientMeta(request)),
   );
 
   app.post(
     '/user/signin',
-    { schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } } },
+    { onRequest: noStore, schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } } },
     async (request) => deps.signin.signIn('user', request.body, clientMeta(request)),
   );
 
   app.post(
     '/user/refresh-token',
-    { schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } } },
+    { onRequest: noStore, schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } } },
     async (request) => deps.tokens.rotate(request.body.refresh_token, 'user'),
   );
 
@@ -69,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.post(
     '/admin/refresh-token',
-    { schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } } },
+    { onRequest: noStore, schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } } },
     async (request) => deps.tokens.rotate(request.body.refresh_token, 'admin'),
   );
 

@@ -1,7 +1,7 @@
 import type { SigninRequest, TokenPair } from '@pult/contract';
 import { STATUS } from '@pult/contract';
 import { errors } from '../../http/app-error.js';
-import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
+import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { RateLimit, RateLimiter, RatePolicy } from './rate-limiter.js';
 import type { ClientMeta, SubjectKind, TokenService } from './token-service.js';
 
@@ -31,12 +31,16 @@ export function createSigninService(deps: {
   accounts: Record<SubjectKind, AccountFinder>;
   tokens: TokenService;
   limiter: RateLimiter;
+  passwords: PasswordHasher;
 }) {
-  const { accounts, tokens, limiter } = deps;
+  const { accounts, tokens, limiter, passwords } = deps;
 
   /**
-   * The throttle is checked before the password, so a throttled account answers the same whether
-   * the guess was right or wrong; an unknown e-mail costs as much time as a known one.
+   * The throttle is passed before the password is looked at: the attempt takes its place in both
+   * limits first (one atomic step in the database), so however many guesses arrive at once, no more
+   * than the limits reach the hash, and a throttled account answers the same whether the guess was
+   * right or wrong. An unknown e-mail costs as much time as a known one. The place is given back when
+   * the password was right, or when no check happened (no hashing slot in time: 503).
    */
   async function signIn(kind: SubjectKind, body: SigninRequest, meta: ClientMeta): Promise<TokenPair> {
     // Admins keep the bare e-mail as their key; a user with the same e-mail is throttled apart.
@@ -48,20 +52,25 @@ export function createSigninService(deps: {
       // Per kind too: failed platform-user sign-ins behind one address must not lock its admins out.
       [SIGNIN_ADDRESS_POLICY, kind === 'admin' ? ip : `${kind}:${ip}`],
     ];
-    const decision = await limiter.checkAll(limits);
-    if (!decision.allowed) {
-      const retryAfter = decision.retryAfterSeconds;
+    const reservation = await limiter.reserve(limits);
+    if (!reservation.allowed) {
+      const retryAfter = reservation.retryAfterSeconds;
       throw errors.tooManyRequests('tooManySignins', retryAfter, { minutes: Math.ceil(retryAfter / 60) });
     }
 
-    const account = await accounts[kind](body.email);
-    const valid = account
-      ? await verifyPassword(account.password_hash, body.password)
-      : await burnPasswordCheck(body.password);
-    if (!account || !valid || account.status !== STATUS.active) {
-      await limiter.hitAll(limits);
-      throw errors.unprocessable('invalidCredentials');
+    let account: SigninAccount | undefined;
+    let valid = false;
+    try {
+      account = await accounts[kind](body.email);
+      if (account) valid = await passwords.verify(account.password_hash, body.password);
+      else await passwords.burn(body.password);
+    } catch (error) {
+      await limiter.release(reservation.eventIds);
+      throw error;
     }
+    if (!account || !valid || account.status !== STATUS.active)
+      throw errors.unprocessable('invalidCredentials');
+    await limiter.release(reservation.eventIds);
     await limiter.reset(SIGNIN_ACCOUNT_POLICY, accountKey);
     return tokens.startSession(kind, account.id, meta);
   }

@@ -37,6 +37,20 @@ describe.each(testDatabaseKinds())('admin sign-in on %s', (kind) => {
     expect(payload.kind).toBe('admin');
   });
 
+  it('forbids caching the token answers of sign-in and renewal (RFC 6749 §5.1)', async () => {
+    const signedIn = await signin(TEST_ADMIN);
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/refresh-token',
+      payload: { refresh_token: signedIn.json().refresh_token },
+    });
+    for (const response of [signedIn, renewed]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers.pragma).toBe('no-cache');
+    }
+  });
+
   it('answers a wrong password and an unknown e-mail alike, in the request language', async () => {
     const { admin } = await createAdmin(t.db);
     const wrong = await signin({ email: admin.email, password: 'not-the-password' }, { Lang: 'en-US' });

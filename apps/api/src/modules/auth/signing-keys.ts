@@ -1,5 +1,6 @@
 import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../../db/database.js';
+import { withAdvisoryLock } from '../../db/advisory-lock.js';
+import type { Db, Executor } from '../../db/database.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 
 const ALGORITHM = 'EdDSA';
@@ -17,15 +18,37 @@ type KeyLike = Awaited<ReturnType<typeof importJWK>>;
 /**
  * The access-token signing key: an Ed25519 pair made on first start and kept in the database, so
  * every process signs with it and its public half is published as JWKS for other services. The
- * private half is sealed with the secret key, so a database dump alone cannot mint tokens.
+ * private half is sealed with the secret key, so a database dump alone cannot mint tokens. A token
+ * naming a key this process has not seen makes it read the published keys again, so a key another
+ * process published later (a rotation) is honoured without a restart.
  */
 export async function loadSigningKeys(db: Db, issuer: string, secretBox: SecretBox) {
-  const existing = await db.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').execute();
-  const rows = existing.length > 0 ? existing : [await createKey(db, secretBox)];
+  let rows = await ensureKey(db, secretBox);
   const current = rows[0]!;
   const privateKey = await importJWK(unsealJwk(current.private_jwk_sealed, secretBox), ALGORITHM);
-  const publicKeys = new Map<string, KeyLike>();
-  for (const row of rows) publicKeys.set(row.kid, await importJWK(row.public_jwk as JWK, ALGORITHM));
+  let publicKeys = await importPublicKeys(rows);
+  let reloading: Promise<void> | undefined;
+
+  /** One read for every request that named an unknown key at the same moment. */
+  function reload(): Promise<void> {
+    reloading ??= (async () => {
+      try {
+        rows = await readKeys(db);
+        publicKeys = await importPublicKeys(rows);
+      } finally {
+        reloading = undefined;
+      }
+    })();
+    return reloading;
+  }
+
+  async function publicKey(kid: string | undefined): Promise<KeyLike> {
+    if (!kid) throw new Error('No key id');
+    if (!publicKeys.has(kid)) await reload();
+    const key = publicKeys.get(kid);
+    if (!key) throw new Error('Unknown signing key');
+    return key;
+  }
 
   async function sign(claims: AccessClaims, issuedAt: number, expiresAt: number): Promise<string> {
     return new SignJWT({ sid: claims.sid, kind: claims.kind })
@@ -41,15 +64,13 @@ export async function loadSigningKeys(db: Db, issuer: string, secretBox: SecretB
 
   /** Throws for anything but an unexpired access token signed by one of our keys. */
   async function verify(token: string, now: Date): Promise<AccessClaims> {
-    const { payload } = await jwtVerify(
-      token,
-      async (header) => {
-        const key = header.kid ? publicKeys.get(header.kid) : undefined;
-        if (!key) throw new Error('Unknown signing key');
-        return key;
-      },
-      { algorithms: [ALGORITHM], issuer, audience: ACCESS_TOKEN_AUDIENCE, typ: TOKEN_TYPE, currentDate: now },
-    );
+    const { payload } = await jwtVerify(token, (header) => publicKey(header.kid), {
+      algorithms: [ALGORITHM],
+      issuer,
+      audience: ACCESS_TOKEN_AUDIENCE,
+      typ: TOKEN_TYPE,
+      currentDate: now,
+    });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
       throw new Error('Incomplete claims');
     if (payload.kind !== 'admin' && payload.kind !== 'user') throw new Error('Unknown subject kind');
@@ -73,17 +94,38 @@ function unsealJwk(sealed: string, secretBox: SecretBox): JWK {
   }
 }
 
-async function createKey(db: Db, secretBox: SecretBox) {
-  const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { crv: 'Ed25519', extractable: true });
-  const kid = crypto.randomUUID();
-  await db
-    .insertInto('signing_keys')
-    .values({
-      kid,
-      algorithm: ALGORITHM,
-      private_jwk_sealed: secretBox.seal(JSON.stringify(await exportJWK(privateKey))),
-      public_jwk: JSON.stringify(await exportJWK(publicKey)),
-    })
+/** Newest first: the first signs, all verify. */
+function readKeys(executor: Executor) {
+  return executor
+    .selectFrom('signing_keys')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('kid')
     .execute();
-  return db.selectFrom('signing_keys').selectAll().where('kid', '=', kid).executeTakeFirstOrThrow();
+}
+
+async function importPublicKeys(rows: Awaited<ReturnType<typeof readKeys>>): Promise<Map<string, KeyLike>> {
+  const keys = new Map<string, KeyLike>();
+  for (const row of rows) keys.set(row.kid, await importJWK(row.public_jwk as JWK, ALGORITHM));
+  return keys;
+}
+
+/**
+ * The stored keys, after making the first one on an empty database. Processes starting together all
+ * find none; under the lock only the first makes one, and the others read it.
+ */
+async function ensureKey(db: Db, secretBox: SecretBox) {
+  const existing = await readKeys(db);
+  if (existing.length > 0) return existing;
+  const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { crv: 'Ed25519', extractable: true });
+  const row = {
+    kid: crypto.randomUUID(),
+    algorithm: ALGORITHM,
+    private_jwk_sealed: secretBox.seal(JSON.stringify(await exportJWK(privateKey))),
+    public_jwk: JSON.stringify(await exportJWK(publicKey)),
+  };
+  return withAdvisoryLock(db, 'auth:signing-key', async (trx) => {
+    if ((await readKeys(trx)).length === 0) await trx.insertInto('signing_keys').values(row).execute();
+    return readKeys(trx);
+  });
 }

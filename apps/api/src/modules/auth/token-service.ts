@@ -1,7 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { REFRESH_GRACE_SECONDS, type TokenPair } from '@pult/contract';
-import type { Transaction } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/app-error.js';
 import { addSeconds, type Clock, toEpochSeconds } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
@@ -22,19 +21,27 @@ export interface ClientMeta {
 
 /**
  * Sessions and tokens. One sign-in is one `auth_sessions` row (a token family) with an absolute end;
- * its refresh tokens are opaque, stored hashed and rotated on every use. Presenting a rotated token
- * again means it leaked, so the family is revoked; the one exception is the token rotated just
- * before the current one, for REFRESH_GRACE_SECONDS, because two tabs renew at the same moment.
+ * its refresh tokens are opaque, stored hashed and rotated on every use, and the family has exactly
+ * one current (unrotated) token at every moment. Presenting a rotated token again means it leaked, so
+ * the family is revoked; the one exception is the token rotated just before the current one, for
+ * REFRESH_GRACE_SECONDS, because two tabs renew at the same moment: it gets the current token back.
+ * That works because a successor is derived from its predecessor (an HMAC under a key derived from
+ * SECRET_KEY), so the current token can be handed out again although only its hash is stored.
  */
 export function createTokenService(deps: {
   db: Db;
   keys: SigningKeys;
   clock: Clock;
   lifetimes: TokenLifetimes;
+  /** Key of the successor derivation; the same in every process sharing the database. */
+  successorKey: Buffer;
   /** False for a locked, banned or deleted account: its tokens stop working at once. */
   isSubjectActive: (executor: Executor, kind: SubjectKind, id: number) => Promise<boolean>;
 }) {
-  const { db, keys, clock, lifetimes, isSubjectActive } = deps;
+  const { db, keys, clock, lifetimes, successorKey, isSubjectActive } = deps;
+
+  const successorOf = (refreshToken: string) =>
+    createHmac('sha256', successorKey).update(refreshToken).digest('base64url');
 
   async function startSession(kind: SubjectKind, subjectId: number, meta: ClientMeta): Promise<TokenPair> {
     const now = clock();
@@ -51,87 +58,77 @@ export function createTokenService(deps: {
         })
         .returning(['id', 'expires_at'])
         .executeTakeFirstOrThrow();
-      const pair = await issuePair(
-        trx,
-        { id: session.id, expiresAt: session.expires_at, kind, subjectId },
-        now,
-      );
-      return withoutId(pair);
+      const ref = { id: session.id, expiresAt: session.expires_at, kind, subjectId };
+      return (await storeRefreshToken(trx, ref, randomToken(), now)).pair;
     });
   }
 
   async function rotate(refreshToken: string, expectedKind: SubjectKind): Promise<TokenPair> {
     const now = clock();
+    const tokenHash = sha256(refreshToken);
     const outcome = await db.transaction().execute(async (trx) => {
+      // The family's session row is locked before the token is read: every rotation of one sign-in
+      // waits here, and the read below then sees what the one before it committed.
+      const session = await trx
+        .selectFrom('auth_sessions')
+        .select(['id', 'subject_kind', 'subject_id', 'expires_at', 'revoked_at'])
+        .where('id', '=', (eb) =>
+          eb.selectFrom('refresh_tokens').select('session_id').where('token_hash', '=', tokenHash),
+        )
+        .forUpdate()
+        .executeTakeFirst();
+      if (!session || session.subject_kind !== expectedKind || session.revoked_at) return null;
+      if (session.expires_at <= now) return null;
+      // Asked on the transaction: the embedded database has one connection, and this holds it.
+      if (!(await isSubjectActive(trx, session.subject_kind, session.subject_id))) return null;
+      const ref: SessionRef = {
+        id: session.id,
+        expiresAt: session.expires_at,
+        kind: session.subject_kind,
+        subjectId: session.subject_id,
+      };
       const token = await trx
         .selectFrom('refresh_tokens')
-        .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
-        .select([
-          'refresh_tokens.id',
-          'refresh_tokens.expires_at',
-          'refresh_tokens.rotated_at',
-          'refresh_tokens.replaced_by',
-          'auth_sessions.id as session_id',
-          'auth_sessions.subject_kind',
-          'auth_sessions.subject_id',
-          'auth_sessions.expires_at as session_expires_at',
-          'auth_sessions.revoked_at',
-        ])
-        .where('refresh_tokens.token_hash', '=', sha256(refreshToken))
-        // Locking the family's session row serialises every rotation of one sign-in.
-        .forUpdate('auth_sessions')
-        .executeTakeFirst();
-      if (!token || token.subject_kind !== expectedKind || token.revoked_at) return null;
-      if (token.session_expires_at <= now) return null;
-      // Asked on the transaction: the embedded database has one connection, and this holds it.
-      if (!(await isSubjectActive(trx, token.subject_kind, token.subject_id))) return null;
-      const session = {
-        id: token.session_id,
-        expiresAt: token.session_expires_at,
-        kind: token.subject_kind,
-        subjectId: token.subject_id,
-      };
+        .select(['id', 'expires_at', 'rotated_at', 'replaced_by'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirstOrThrow();
 
       if (!token.rotated_at) {
         if (token.expires_at <= now) return null;
-        return rotateHead(trx, token.id, session, now);
+        const next = await storeRefreshToken(trx, ref, successorOf(refreshToken), now);
+        await trx
+          .updateTable('refresh_tokens')
+          .set({ rotated_at: now, replaced_by: next.refreshTokenId })
+          .where('id', '=', token.id)
+          .execute();
+        return next.pair;
       }
       const head = await trx
         .selectFrom('refresh_tokens')
-        .select('id')
-        .where('session_id', '=', token.session_id)
+        .select(['id', 'token_hash', 'expires_at'])
+        .where('session_id', '=', session.id)
         .where('rotated_at', 'is', null)
         .executeTakeFirst();
       const withinGrace = now.getTime() - token.rotated_at.getTime() <= REFRESH_GRACE_SECONDS * 1000;
-      if (head && token.replaced_by === head.id && withinGrace) return rotateHead(trx, head.id, session, now);
-      await revokeSession(trx, token.session_id, 'refresh token reuse', now);
+      if (head && token.replaced_by === head.id && withinGrace) {
+        const current = successorOf(refreshToken);
+        // A mismatch means SECRET_KEY changed since the rotation: not a replay, but not renewable.
+        if (sha256(current) !== head.token_hash || head.expires_at <= now) return null;
+        return tokenPair(ref, current, head.expires_at, now);
+      }
+      await revokeSession(trx, session.id, 'refresh token reuse', now);
       return 'reused' as const;
     });
     if (outcome === null || outcome === 'reused') throw errors.unauthorized('invalidRefreshToken');
     return outcome;
   }
 
-  async function rotateHead(
-    trx: Transaction<Database>,
-    headId: number,
-    session: SessionRef,
-    now: Date,
-  ): Promise<TokenPair> {
-    const pair = await issuePair(trx, session, now);
-    await trx
-      .updateTable('refresh_tokens')
-      .set({ rotated_at: now, replaced_by: pair.refreshTokenId })
-      .where('id', '=', headId)
-      .execute();
-    return withoutId(pair);
-  }
-
-  async function issuePair(
+  async function storeRefreshToken(
     trx: Executor,
     session: SessionRef,
+    refreshToken: string,
     now: Date,
-  ): Promise<TokenPair & { refreshTokenId: number }> {
-    const refreshToken = randomToken();
+  ): Promise<{ pair: TokenPair; refreshTokenId: number }> {
     const refreshExpiresAt = minDate(addSeconds(now, lifetimes.refreshTokenTtl), session.expiresAt);
     const inserted = await trx
       .insertInto('refresh_tokens')
@@ -143,6 +140,19 @@ export function createTokenService(deps: {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    return {
+      pair: await tokenPair(session, refreshToken, refreshExpiresAt, now),
+      refreshTokenId: inserted.id,
+    };
+  }
+
+  /** The answer to a sign-in or renewal: a fresh access token beside the given refresh token. */
+  async function tokenPair(
+    session: SessionRef,
+    refreshToken: string,
+    refreshExpiresAt: Date,
+    now: Date,
+  ): Promise<TokenPair> {
     const issuedAt = toEpochSeconds(now);
     const expiresAt = Math.min(issuedAt + lifetimes.accessTokenTtl, toEpochSeconds(session.expiresAt));
     const accessToken = await keys.sign(
@@ -155,7 +165,6 @@ export function createTokenService(deps: {
       expires_at: expiresAt,
       refresh_token: refreshToken,
       refresh_expired_at: toEpochSeconds(refreshExpiresAt),
-      refreshTokenId: inserted.id,
     };
   }
 
@@ -254,10 +263,6 @@ async function revokeSession(
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
-}
-
-function withoutId({ refreshTokenId: _id, ...pair }: TokenPair & { refreshTokenId: number }): TokenPair {
-  return pair;
 }
 
 function minDate(a: Date, b: Date): Date {

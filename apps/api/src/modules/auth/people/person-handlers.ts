@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
-import { hashPassword } from '../../../lib/passwords.js';
+import type { PasswordHasher } from '../../../lib/password-hasher.js';
 import type { RecordContext, RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { runList } from '../../../resources/list-sql.js';
@@ -35,6 +35,7 @@ export interface PersonHandlerDeps<T extends PersonTable> {
   table: T;
   tokens: TokenService;
   clock: Clock;
+  passwords: PasswordHasher;
 }
 
 /**
@@ -45,7 +46,7 @@ export interface PersonHandlerDeps<T extends PersonTable> {
 export function createPersonHandlers<T extends PersonTable>(
   deps: PersonHandlerDeps<T>,
 ): RecordHandlers<number, PersonItem<T>, CreateBody<T>, UpdateBody<T>> {
-  const { db, table, tokens, clock } = deps;
+  const { db, table, tokens, clock, passwords } = deps;
   const kind = table === 'admins' ? 'admin' : 'user';
   const constraints: ConstraintFields = {
     [`${table}_email_key`]: { email: 'emailTaken' },
@@ -75,7 +76,7 @@ export function createPersonHandlers<T extends PersonTable>(
     create: (body, context) =>
       withConstraintErrors(constraints, async () => {
         const { password, password_repeat: _repeat, ...fields } = body;
-        const passwordHash = await hashPassword(password);
+        const passwordHash = await passwords.hash(password);
         return db.transaction().execute(async (trx) => {
           const place = await resolvePlace(trx, fields.country_id, fields.city_id);
           const now = clock();

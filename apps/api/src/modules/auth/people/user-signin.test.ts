@@ -34,6 +34,17 @@ describe.each(testDatabaseKinds())('platform user sign-in (/auth/user/*) on %s',
     expect(payload).toMatchObject({ kind: 'user', sub: String(user.id) });
   });
 
+  it('forbids caching the token answers of sign-in and renewal (RFC 6749 §5.1)', async () => {
+    const { user, password } = await createUser(t.db);
+    const signedIn = await post('/user/signin', { email: user.email, password });
+    const renewed = await refresh(signedIn.json<TokenPair>().refresh_token);
+    for (const response of [signedIn, renewed]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers.pragma).toBe('no-cache');
+    }
+  });
+
   it('refuses users that are not active, wrong passwords and unknown e-mails alike', async () => {
     const refusals: { email: string; password: string }[] = [];
     for (const status of [0, 2, 3, 4, 10]) {

@@ -11,7 +11,8 @@ const VISIBLE_RANDOM_CHARS = 4;
  * a key is 256 random bits, so a fast hash is enough, and the key itself is shown once, when made.
  */
 export function createApiKeys(db: Db, clock: Clock) {
-  async function replace(executor: Executor, services: readonly ApiKeyService[]) {
+  /** New keys for the services; an existing key is replaced, or kept when `keepExisting`. */
+  async function store(executor: Executor, services: readonly ApiKeyService[], keepExisting: boolean) {
     const createdAt = clock();
     const keys = services.map((service) => ({ service, key: `pult_${service}_${randomToken()}` }));
     for (const { service, key } of keys) {
@@ -24,11 +25,13 @@ export function createApiKeys(db: Db, clock: Clock) {
           created_at: createdAt,
         })
         .onConflict((oc) =>
-          oc.column('service').doUpdateSet({
-            prefix: (eb) => eb.ref('excluded.prefix'),
-            key_hash: (eb) => eb.ref('excluded.key_hash'),
-            created_at: (eb) => eb.ref('excluded.created_at'),
-          }),
+          keepExisting
+            ? oc.column('service').doNothing()
+            : oc.column('service').doUpdateSet({
+                prefix: (eb) => eb.ref('excluded.prefix'),
+                key_hash: (eb) => eb.ref('excluded.key_hash'),
+                created_at: (eb) => eb.ref('excluded.created_at'),
+              }),
         )
         .execute();
     }
@@ -36,15 +39,18 @@ export function createApiKeys(db: Db, clock: Clock) {
   }
 
   return {
-    /** On first start every service gets a key nobody has seen; regenerating hands them out. */
+    /**
+     * On first start every service gets a key nobody has seen; regenerating hands them out. Processes
+     * starting together keep whichever key was stored first.
+     */
     async ensure(): Promise<void> {
       const existing = await db.selectFrom('api_keys').select('service').execute();
       const missing = API_KEY_SERVICES.filter((service) => !existing.some((row) => row.service === service));
-      if (missing.length > 0) await replace(db, missing);
+      if (missing.length > 0) await store(db, missing, true);
     },
 
     regenerate(): Promise<RegenerateApiKeysResponse['keys']> {
-      return db.transaction().execute((trx) => replace(trx, API_KEY_SERVICES));
+      return db.transaction().execute((trx) => store(trx, API_KEY_SERVICES, false));
     },
 
     async list() {

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import { requestLocale } from '../../../http/locale.js';
+import { noStore } from '../../../http/no-store.js';
 import type { Clock } from '../../../lib/clock.js';
 import { crudRoutes } from '../../../resources/crud-routes.js';
 import { parseListRequest } from '../../../resources/list-request.js';
@@ -91,7 +92,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
 
   app.post(
     `${settingsResource.path}/regenerate-api-keys`,
-    { onRequest: deps.requireAdmin, schema: { response: { 200: regenerateApiKeysResponseSchema } } },
+    {
+      onRequest: [deps.requireAdmin, noStore],
+      schema: { response: { 200: regenerateApiKeysResponseSchema } },
+    },
     async (request) => {
       const keys = await deps.apiKeys.regenerate();
       request.log.info({ adminId: currentAdminId(request) }, 'Service API keys regenerated');

@@ -278,6 +278,7 @@ describe.each(testDatabaseKinds())('settings, session revocation and API keys on
   it('regenerates the API keys: new ones work once shown, old ones stop working, lists show prefixes only', async () => {
     const first = await call('POST', '/admin/settings/regenerate-api-keys');
     expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
     const firstBody = first.json<RegenerateApiKeysResponse>();
     expect(firstBody.message).toBe('The API keys have been replaced.');
     expect(firstBody.keys.map((entry) => entry.service).sort()).toEqual(['chat', 'notification', 'storage']);

@@ -43,6 +43,9 @@ describe('setting form values', () => {
     expect(
       toSettingBody(values({ key: 'availableLocales', type: 'json', text: '{"xx": ""}' }), 'create'),
     ).toEqual({ ok: false, errors: { text: 'invalidLocales' } });
+    expect(
+      toSettingBody(values({ type: 'json', text: `${'['.repeat(65)}1${']'.repeat(65)}` }), 'edit'),
+    ).toEqual({ ok: false, errors: { text: 'jsonTooDeep' } });
   });
 
   it('checks the key of a new setting', () => {

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type PultServer, SERVER_ENTRY, startPult } from '../../../e2e/support/pult-server.js';
+import { createScratchDatabase } from './test/test-database.js';
+
+/**
+ * Several server processes (the built `dist/main.js`, as deployed) started at the same moment on one
+ * fresh PostgreSQL database: migrations, the bootstrap admin, settings, API keys and the signing key
+ * must come out once, and every process must accept the tokens of the others.
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+const ADMIN = { email: 'first@pult.test', password: 'first-admin-password' };
+const ROUNDS = 5;
+
+describe.skipIf(!adminUrl)('servers starting together on an empty PostgreSQL database', () => {
+  beforeAll(() => {
+    if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build first`);
+  });
+
+  for (const processes of [2, 3]) {
+    it(`${processes} processes at once, ${ROUNDS} rounds: all start, one admin, each accepts the others' tokens`, async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const database = await createScratchDatabase('pult_start');
+        try {
+          const env = serverEnv(database.url);
+          await startTogether(processes, env, database.query);
+          // The last round starts again on the database the first start filled.
+          if (round === ROUNDS - 1) await startTogether(processes, env, database.query);
+        } finally {
+          await database.drop();
+        }
+      }
+    }, 120_000);
+  }
+});
+
+function serverEnv(databaseUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SECRET_KEY: randomBytes(32).toString('base64'),
+    // One public address, as behind a load balancer: it is the tokens' issuer.
+    PUBLIC_URL: 'https://pult.test',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+  };
+}
+
+async function startTogether(
+  processes: number,
+  env: Record<string, string>,
+  query: <T>(text: string) => Promise<T[]>,
+): Promise<void> {
+  const started = await Promise.allSettled(Array.from({ length: processes }, () => startPult(env)));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  try {
+    const failures = started.flatMap((result) =>
+      result.status === 'rejected' ? [String(result.reason)] : [],
+    );
+    expect(failures).toEqual([]);
+
+    const counts = await query<{ admins: number; keys: number; api_keys: number }>(
+      `select (select count(*)::int from admins) as admins,
+              (select count(*)::int from signing_keys) as keys,
+              (select count(*)::int from api_keys) as api_keys`,
+    );
+    expect(counts).toEqual([{ admins: 1, keys: 1, api_keys: 3 }]);
+
+    const tokens = await Promise.all(servers.map(signIn));
+    for (const token of tokens) {
+      for (const server of servers) {
+        const response = await fetch(`${server.url}/auth/admin/profile-basic`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(response.status).toBe(200);
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
+async function signIn(server: PultServer): Promise<string> {
+  const response = await fetch(`${server.url}/auth/admin/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
