@@ -22,6 +22,8 @@ interface Shot {
   /** Extra steps after the page settles (open a dialog, type into a filter). */
   act?: (page: Page) => Promise<void>;
   fullPage?: boolean;
+  /** Extra wait after the network settles (a debounced preview). */
+  settle?: number;
 }
 
 /** A row of the table on screen whose text contains `text`. */
@@ -160,6 +162,42 @@ const SHOTS: Shot[] = [
   { name: 'countries', path: '/auth/countries' },
   { name: 'cities', path: '/auth/cities' },
   { name: 'settings', path: '/auth/settings', fullPage: true },
+  { name: 'email-queue', path: '/notifications/email-queue', fullPage: true },
+  { name: 'email-queue-failed', path: '/notifications/email-queue?filter[status]=failed' },
+  {
+    name: 'email-queue-retry-failed',
+    path: '/notifications/email-queue',
+    act: async (page) => {
+      await page.getByRole('button', { name: /retry failed|повторити невдалі/i }).click();
+      await page.waitForTimeout(600);
+    },
+  },
+  { name: 'email-view-failed', path: '/notifications/email-queue/view/5' },
+  { name: 'email-view-sent', path: '/notifications/email-queue/view/1', fullPage: true },
+  { name: 'templates', path: '/notification/templates' },
+  { name: 'template-edit', path: '/notification/templates/edit?id=1', settle: 1200 },
+  {
+    // Sandboxed frames do not paint in full-page captures: the preview is scrolled into the viewport.
+    name: 'template-preview',
+    path: '/notification/templates/edit?id=2',
+    settle: 1200,
+    act: async (page) => {
+      await page.locator('iframe').first().scrollIntoViewIfNeeded();
+    },
+  },
+  { name: 'template-create', path: '/notification/templates/create', settle: 1200 },
+  {
+    name: 'template-send-test',
+    path: '/notification/templates/edit?id=2',
+    act: async (page) => {
+      await page.getByRole('button', { name: /send test|надіслати тест/i }).click();
+    },
+  },
+  { name: 'translations', path: '/notification/translations', fullPage: true },
+  { name: 'translations-missing', path: '/notification/translations?filter[missing]=en-US' },
+  { name: 'translation-view', path: '/notification/translations/view/1' },
+  { name: 'translation-edit', path: '/notification/translations/edit/7', fullPage: true },
+  { name: 'translation-not-found', path: '/notification/translations/view/99999' },
   {
     name: 'settings-edit-json',
     path: '/auth/settings',
@@ -187,12 +225,14 @@ async function main() {
       await page.locator('input[name="password"]').fill(DEMO_ADMIN.password);
       await page.locator('button[type="submit"]').click();
       await page.waitForURL('**/dashboard');
+      // SHOTS=email,template takes only the shots whose names contain one of the words.
       const only = process.env.SHOTS?.split(',');
       for (const shot of SHOTS.filter(
-        (candidate) => !only || only.some((prefix) => candidate.name.startsWith(prefix)),
+        (candidate) => !only || only.some((word) => candidate.name.includes(word)),
       )) {
         await page.goto(`${pult.url}${shot.path}`);
         await page.waitForLoadState('networkidle');
+        if (shot.settle) await page.waitForTimeout(shot.settle);
         if (shot.act) {
           await shot.act(page);
           await page.waitForTimeout(400);

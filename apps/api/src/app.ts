@@ -82,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     dataDir: config.dataDir,
     logOutboxLinks: config.databaseUrl === undefined,
     logger: app.log,
+    delivery: config.email,
     ...(options.mailPollMs ? { pollIntervalMs: options.mailPollMs } : {}),
   });
   const auth = await createAuthModule({
@@ -101,6 +102,8 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     bootstrap: config.bootstrapAdmin,
   });
   await auth.register(app, SERVICE_BASE_PATHS.auth);
+  // After auth: the notification service's routes are guarded by its admin and service-key checks.
+  await notification.register(app, SERVICE_BASE_PATHS.notification, auth.api);
   const storage = await createStorageModule({
     db,
     clock,
@@ -114,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
   await storage.register(app, SERVICE_BASE_PATHS.storage);
   const prune = async () => {
     await auth.prune();
+    await notification.prune();
     await storage.prune();
   };
 

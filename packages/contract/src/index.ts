@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './json-value.js';
 export * from './locales.js';
 export * from './messages.js';
+export * from './notification/index.js';
 export * from './resources/index.js';
 export * from './runtime-config.js';
 export * from './storage/index.js';

@@ -1,4 +1,5 @@
 import type { Locale } from './locales.js';
+import { en as notificationEn, uk as notificationUk } from './notification/messages.js';
 import { en as storageEn, uk as storageUk } from './storage/messages.js';
 
 /**
@@ -65,6 +66,7 @@ const en = {
   userTokensRevoked: 'Signed out every platform user ({count} sessions).',
   apiKeysRegenerated: 'The API keys have been replaced.',
   invalidApiKey: 'Invalid API key',
+  ...notificationEn,
   ...storageEn,
 } as const;
 
@@ -129,6 +131,7 @@ const uk: Record<MessageKey, string> = {
   userTokensRevoked: 'Усіх користувачів платформи виведено із системи (сесій: {count}).',
   apiKeysRegenerated: 'API-ключі замінено.',
   invalidApiKey: 'Недійсний API-ключ',
+  ...notificationUk,
   ...storageUk,
 };
 

@@ -29,6 +29,10 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Pult <no-reply@pult.local>'),
+    EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+    EMAIL_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+    EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+    EMAIL_SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     COMPANY_NAME: z.string().min(1).default('Pult'),
     PUBLIC_URL: optionalUrl,
     AUTH_SERVICE_URL: optionalUrl,
@@ -98,6 +102,8 @@ export interface AppConfig {
   sessionMaxAge: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The e-mail worker: attempts before `failed`, claim lease, parallel sends, shutdown grace. */
+  email: { maxAttempts: number; leaseSeconds: number; concurrency: number; shutdownGraceMs: number };
   companyName: string;
   publicUrl: string;
   serviceUrls: { auth: string; storage: string; chat: string; notification: string };
@@ -165,6 +171,12 @@ function toAppConfig(env: Env): AppConfig {
     sessionMaxAge: env.SESSION_MAX_AGE,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    email: {
+      maxAttempts: env.EMAIL_MAX_ATTEMPTS,
+      leaseSeconds: env.EMAIL_LEASE_SECONDS,
+      concurrency: env.EMAIL_CONCURRENCY,
+      shutdownGraceMs: env.EMAIL_SHUTDOWN_GRACE_SECONDS * 1000,
+    },
     companyName: env.COMPANY_NAME,
     publicUrl,
     serviceUrls: {

@@ -1,4 +1,4 @@
-import type { ListResponse, Locale, ResourceDescriptor } from '@pult/contract';
+import type { ListResponse, Locale, MessageKey, ResourceDescriptor } from '@pult/contract';
 import { listResponseSchema } from '@pult/contract';
 import type { FastifyPluginAsync, FastifyRequest, FastifySchema, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
@@ -42,6 +42,8 @@ export interface CrudRouteOptions<
   adminIdOf: (request: FastifyRequest) => number;
   /** False when the resource serves its list itself (settings answer a public variant too). */
   list?: boolean;
+  /** The 404 text of an unknown id, when the spec names one ("Translation not found"). */
+  notFound?: MessageKey;
 }
 
 const idParams = z.object({ id: z.string() });
@@ -68,11 +70,11 @@ export function crudRoutes<
   });
   const idOf = (raw: string): Id => {
     const id = options.parseId(raw);
-    if (id === undefined) throw errors.notFound();
+    if (id === undefined) throw errors.notFound(options.notFound);
     return id;
   };
   const found = <T>(item: T | undefined): T => {
-    if (item === undefined) throw errors.notFound();
+    if (item === undefined) throw errors.notFound(options.notFound);
     return item;
   };
 

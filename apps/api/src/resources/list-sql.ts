@@ -16,6 +16,8 @@ export type ColumnKind = 'text' | 'integer' | 'timestamp' | 'date' | 'boolean';
 export interface ListColumn {
   sql: RawBuilder<unknown>;
   kind: ColumnKind;
+  /** A filter that is not a comparison of `sql` ("missing a language", say); bound values only. */
+  where?: (condition: Condition) => RawBuilder<unknown>;
 }
 
 /**
@@ -99,8 +101,15 @@ function columnOf(
   return column;
 }
 
-function whereClause<Row, Item>(source: ListSource<Row, Item>, conditions: Condition[]): RawBuilder<unknown> {
-  const parts = conditions.map((condition) => conditionSql(columnOf(source, condition.field), condition));
+/** The `where …` of a list's scope and filters (empty without any), for a statement over `table as alias`. */
+export function whereClause<Row, Item>(
+  source: ListSource<Row, Item>,
+  conditions: Condition[],
+): RawBuilder<unknown> {
+  const parts = conditions.map((condition) => {
+    const column = columnOf(source, condition.field);
+    return column.where ? column.where(condition) : conditionSql(column, condition);
+  });
   if (source.scope) parts.unshift(source.scope);
   if (parts.length === 0) return sql``;
   return sql`where ${sql.join(parts, sql` and `)}`;

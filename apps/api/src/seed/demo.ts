@@ -5,6 +5,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { insertUsers, loadPlaceIds } from './bulk-insert.js';
 import { CITIES } from './data/cities.js';
 import { COUNTRIES } from './data/countries.js';
+import { seedNotificationDemo } from './notification-demo.js';
 import { createPeopleGenerator } from './people-generator.js';
 
 /** Password of every seeded user and of the extra demo administrators. */
@@ -31,6 +32,7 @@ interface SeededCounts {
   users?: number;
   admins?: number;
   settings?: number;
+  emails?: number;
 }
 
 /**
@@ -69,7 +71,8 @@ async function seedDemoContent(db: Db): Promise<SeededCounts | undefined> {
     await assignDemoGroups(trx);
     const admins = await insertDemoAdmins(trx, passwordHash, places);
     const settings = await insertDemoSettings(trx);
-    return { ...reference, users, admins, settings };
+    const emails = await seedNotificationDemo(trx, new Date());
+    return { ...reference, users, admins, settings, emails };
   });
 }
 
@@ -184,5 +187,6 @@ function describe(counts: SeededCounts): string {
     `${counts.users ?? 0} users`,
     `${counts.admins ?? 0} administrators`,
     `${counts.settings ?? 0} settings`,
+    `${counts.emails ?? 0} queued e-mails`,
   ].join(', ');
 }

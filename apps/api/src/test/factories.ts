@@ -156,3 +156,46 @@ export async function createUser(db: Db, overrides: UserOverrides = {}) {
     .executeTakeFirstOrThrow();
   return { user, password };
 }
+
+/** A notification template; e-mail with a subject unless told otherwise. */
+export async function createTemplate(
+  db: Db,
+  overrides: Partial<{
+    name: string;
+    type: 'email' | 'push' | 'sms';
+    subject: string | null;
+    content: string;
+    priority: number;
+    is_active: boolean;
+    sample_variables: Record<string, unknown>;
+  }> = {},
+) {
+  sequence += 1;
+  const { sample_variables = {}, ...columns } = overrides;
+  return db
+    .insertInto('notification_templates')
+    .values({
+      name: `template-${sequence}`,
+      type: 'email',
+      subject: 'Hello {name}',
+      content: '<p>Hello, {name}!</p>',
+      ...columns,
+      sample_variables: JSON.stringify(sample_variables),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A translation entry with a text per given language. */
+export async function createTranslation(
+  db: Db,
+  group: string,
+  key: string,
+  texts: Partial<Record<'uk-UA' | 'en-US', string>>,
+) {
+  return db
+    .insertInto('notification_translations')
+    .values({ group_name: group, key_name: key, texts: JSON.stringify(texts) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

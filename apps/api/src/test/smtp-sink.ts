@@ -6,21 +6,32 @@ import { SMTPServer } from 'smtp-server';
  * A real SMTP server on a free local port that keeps what it receives, so tests see mail exactly
  * as a mailbox would.
  */
-export async function startSmtpSink(options: { rejectWith?: string } = {}) {
+export async function startSmtpSink(
+  options: {
+    rejectWith?: string;
+    /** Refuses this many messages first (a relay that fails, then recovers). */
+    rejectFirst?: number;
+    /** Waits this long before accepting each message (a slow relay). */
+    delayMs?: number;
+  } = {},
+) {
   const messages: ParsedMail[] = [];
   const waiters: Array<() => void> = [];
+  let toReject = options.rejectFirst ?? 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
-      if (options.rejectWith) {
+      if (options.rejectWith || toReject > 0) {
+        toReject -= 1;
         stream.resume();
-        stream.on('end', () => callback(new Error(options.rejectWith)));
+        stream.on('end', () => callback(new Error(options.rejectWith ?? 'Try again later')));
         return;
       }
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
           messages.push(mail);
           for (const wake of waiters.splice(0)) wake();
           callback();
@@ -45,6 +56,10 @@ export async function startSmtpSink(options: { rejectWith?: string } = {}) {
         });
       }
       return messages[count - 1]!;
+    },
+    /** Refuses the next `count` messages. */
+    rejectNext(count: number): void {
+      toReject = count;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

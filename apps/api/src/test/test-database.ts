@@ -49,7 +49,8 @@ export async function createScratchDatabase(prefix = 'pult_test') {
   };
 }
 
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One short-lived connection to a PostgreSQL server (creating and dropping throw-away databases). */
+export async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -53,7 +53,13 @@ export interface FieldDescriptor {
   display: DisplayDescriptor;
 }
 
-export type LookupName = 'countries' | 'cities' | 'storageBuckets' | 'logServices' | 'logEnvironments';
+export type LookupName =
+  | 'countries'
+  | 'cities'
+  | 'storageBuckets'
+  | 'logServices'
+  | 'logEnvironments'
+  | 'smtpConfigs';
 
 /** Where the options of a lookup select come from: `{ items: [{ value, label }] }`. */
 export const LOOKUP_PATHS: Record<LookupName, { service: ServiceName; path: string }> = {
@@ -62,6 +68,7 @@ export const LOOKUP_PATHS: Record<LookupName, { service: ServiceName; path: stri
   storageBuckets: { service: 'storage', path: '/admin/buckets/lookup' },
   logServices: { service: 'storage', path: '/admin/log-services/lookup' },
   logEnvironments: { service: 'storage', path: '/admin/log-environments/lookup' },
+  smtpConfigs: { service: 'notification', path: '/admin/smtp-configs/lookup' },
 };
 
 export interface ResourceDescriptor {
@@ -75,9 +82,13 @@ export interface ResourceDescriptor {
   defaultSort: string;
 }
 
-/** Input kinds of a form field; `lookup` is a select filled from a lookup path. */
+/**
+ * Input kinds of a form field; `lookup` is a select filled from a lookup path, `switch` a boolean,
+ * `code` a long monospaced text (markup), `json` a JSON value edited as text.
+ */
 export type FormInput =
   | { kind: 'text' | 'email' | 'password' | 'textarea' | 'date' | 'integer' | 'tags' }
+  | { kind: 'switch' | 'code' | 'json' }
   | { kind: 'select'; options: readonly SelectOption[] }
   | { kind: 'lookup'; lookup: LookupName; dependsOn?: LookupDependency };
 

@@ -14,8 +14,9 @@ import { type AuthModule, createAuthModule, currentUser } from './index.js';
 import { createApiKeys } from './settings/api-keys.js';
 
 const noMail: Mailer = {
-  enqueue: () => Promise.reject(new Error('no e-mail in these tests')),
+  send: () => Promise.reject(new Error('no e-mail in these tests')),
   wake: () => undefined,
+  reportUnsendable: () => undefined,
 };
 
 /**

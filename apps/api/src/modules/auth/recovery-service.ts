@@ -6,14 +6,13 @@ import {
   STATUS,
 } from '@pult/contract';
 import type { Db } from '../../db/database.js';
-import { errors } from '../../http/app-error.js';
+import { AppError, errors } from '../../http/app-error.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
-import type { Mailer } from '../notification/index.js';
+import { type Mailer, PASSWORD_RECOVERY_TEMPLATE } from '../notification/index.js';
 import type { AdminRepository } from './admin-repository.js';
 import type { RateLimit, RateLimiter, RatePolicy } from './rate-limiter.js';
-import { recoveryEmail } from './recovery-email.js';
 import type { TokenService } from './token-service.js';
 
 /**
@@ -68,19 +67,35 @@ export function createRecoveryService(deps: {
     if (admin?.status !== STATUS.active) return;
     const code = randomToken();
     const now = clock();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('password_reset_codes')
-        .values({
-          admin_id: admin.id,
-          code_hash: sha256(code),
-          expires_at: addSeconds(now, RECOVERY_CODE_TTL_SECONDS),
-          created_at: now,
-        })
-        .execute();
-      const link = `${deps.panelUrl}/change-password?code=${encodeURIComponent(code)}`;
-      await mailer.enqueue(trx, recoveryEmail(admin.email, link, locale, deps.companyName));
-    });
+    const link = `${deps.panelUrl}/change-password?code=${encodeURIComponent(code)}`;
+    // The administrator's own wording, from the `password-recovery` template.
+    const message = {
+      template: PASSWORD_RECOVERY_TEMPLATE,
+      to: admin.email,
+      language: locale,
+      variables: { company: deps.companyName, link },
+      priority: 'main' as const,
+    };
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('password_reset_codes')
+          .values({
+            admin_id: admin.id,
+            code_hash: sha256(code),
+            expires_at: addSeconds(now, RECOVERY_CODE_TTL_SECONDS),
+            created_at: now,
+          })
+          .execute();
+        await mailer.send(trx, message);
+      });
+    } catch (error) {
+      // A template an administrator broke must not tell the caller that the account exists: the code
+      // is not stored (the transaction rolled back), the answer stays the same, and the log says why.
+      if (error instanceof AppError && error.statusCode === 422)
+        return mailer.reportUnsendable(message, error);
+      throw error;
+    }
     mailer.wake();
   }
 

@@ -1,53 +1,110 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailQueue } from './email-queue.js';
-import type { DeliveryChannel } from './mail-transport.js';
+import type { ChannelResolver, DeliveryChannel } from './mail-transport.js';
+import type { EmailQueueRow } from './tables.js';
 
-const BATCH_SIZE = 20;
+export interface DeliveryWorkerOptions {
+  queue: EmailQueue;
+  channels: ChannelResolver;
+  logger: FastifyBaseLogger;
+  /** Poll interval; an enqueue in this process wakes the worker at once. */
+  intervalMs?: number;
+  /** Messages sent at the same time (the SMTP pool's size). */
+  concurrency: number;
+  /** The lease of a claim; it is renewed every third of it while the message is being sent. */
+  leaseSeconds: number;
+  /** On shutdown, how long sends under way may take before the process leaves them to their lease. */
+  shutdownGraceMs: number;
+}
 
 /**
- * Delivers queued e-mail: polls every `intervalMs`, and at once when woken after an enqueue. One batch
- * at a time per process; several processes share the queue through row claims.
+ * Delivers queued e-mail. Claims a batch, sends it `concurrency` at a time, records each outcome
+ * under the batch's claim token, and renews the leases of what it is still sending. On stop it claims
+ * no more, lets the sends under way finish (bounded by the grace period) and puts back what it had
+ * claimed but not started.
  */
-export function createDeliveryWorker(deps: {
-  queue: EmailQueue;
-  resolveChannel: () => Promise<DeliveryChannel>;
-  logger: FastifyBaseLogger;
-  intervalMs?: number;
-}) {
+export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
   const intervalMs = deps.intervalMs ?? 2_000;
+  const batchSize = deps.concurrency * 4;
+  const inFlight = new Map<number, string>();
   let timer: NodeJS.Timeout | undefined;
+  let renewer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let rerun = false;
-  let stopped = true;
+  let stopping = false;
+  let started = false;
 
-  /** Sends every due message; returns how many were claimed. */
   async function deliverDue(): Promise<number> {
     let total = 0;
-    for (;;) {
-      const rows = await deps.queue.claim(BATCH_SIZE);
-      if (rows.length === 0) return total;
+    while (!stopping) {
+      const token = randomUUID();
+      const rows = await deps.queue.claim(batchSize, token);
+      if (rows.length === 0) break;
       total += rows.length;
-      // Not awaited here: a channel that cannot be set up (a stored password sealed under another
+      await deliverBatch(rows, token);
+    }
+    return total;
+  }
+
+  async function deliverBatch(rows: EmailQueueRow[], token: string): Promise<void> {
+    for (const row of rows) inFlight.set(row.id, token);
+    const untried: number[] = [];
+    try {
+      // Not awaited up front: a channel that cannot be set up (a stored password sealed under another
       // key, say) fails each claimed row with its back-off instead of leaving the rows claimed.
-      const channel = deps.resolveChannel();
-      for (const row of rows) {
-        try {
-          const via = await channel;
-          await via.send(row);
-          await deps.queue.markSent(row.id);
-          deps.logger.info(
-            { emailId: row.id, template: row.template_name, via: via.describe },
-            'E-mail sent',
-          );
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          await deps.queue.markFailed(row, message);
-          deps.logger.warn(
-            { emailId: row.id, attempt: row.attempts, error: message },
-            'E-mail delivery failed',
-          );
+      const channel = deps.channels.resolve();
+      channel.catch(() => undefined);
+      let next = 0;
+      const lane = async () => {
+        while (next < rows.length) {
+          const row = rows[next++] as EmailQueueRow;
+          if (stopping) {
+            untried.push(row.id);
+            continue;
+          }
+          await deliverOne(row, token, channel);
+          inFlight.delete(row.id);
         }
-      }
+      };
+      await Promise.all(Array.from({ length: Math.min(deps.concurrency, rows.length) }, lane));
+      await deps.queue.release(untried, token);
+    } finally {
+      for (const row of rows) inFlight.delete(row.id);
+    }
+  }
+
+  async function deliverOne(row: EmailQueueRow, token: string, channel: Promise<DeliveryChannel>) {
+    let via: DeliveryChannel | undefined;
+    try {
+      via = await channel;
+      await via.send(row);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const recorded = await deps.queue.markFailed(row, token, message, via?.describe ?? null);
+      deps.logger.warn(
+        { emailId: row.id, attempt: row.attempts, error: message, recorded },
+        'E-mail delivery failed',
+      );
+      return;
+    }
+    const recorded = await deps.queue.markSent(row, token, via.describe);
+    if (recorded) {
+      deps.logger.info({ emailId: row.id, template: row.template_name, via: via.describe }, 'E-mail sent');
+    } else {
+      // The lease ran out while sending and another process took the message: it may go out twice,
+      // with the same Message-ID (at-least-once).
+      deps.logger.warn({ emailId: row.id }, 'E-mail sent after its claim was taken over');
+    }
+  }
+
+  function renewLeases(): void {
+    const byToken = new Map<string, number[]>();
+    for (const [id, token] of inFlight) byToken.set(token, [...(byToken.get(token) ?? []), id]);
+    for (const [token, ids] of byToken) {
+      deps.queue.renew(ids, token).catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'Could not renew e-mail claims');
+      });
     }
   }
 
@@ -63,7 +120,7 @@ export function createDeliveryWorker(deps: {
       })
       .finally(() => {
         running = undefined;
-        if (rerun && !stopped) {
+        if (rerun && !stopping) {
           rerun = false;
           void tick();
         }
@@ -72,20 +129,36 @@ export function createDeliveryWorker(deps: {
   }
 
   return {
+    /** Sends every due e-mail now; resolves with how many were claimed. */
     deliverDue: tick,
     wake(): void {
-      if (!stopped) void tick();
+      if (started && !stopping) void tick();
     },
     start(): void {
-      stopped = false;
+      started = true;
+      stopping = false;
       timer = setInterval(() => void tick(), intervalMs);
       timer.unref();
+      renewer = setInterval(renewLeases, (deps.leaseSeconds * 1000) / 3);
+      renewer.unref();
       void tick();
     },
+    /** Claims nothing more; waits for the sends under way, at most the grace period. */
     async stop(): Promise<void> {
-      stopped = true;
+      stopping = true;
       clearInterval(timer);
-      await running;
+      if (running) {
+        let grace: NodeJS.Timeout | undefined;
+        const expired = new Promise<void>((resolve) => {
+          grace = setTimeout(resolve, deps.shutdownGraceMs);
+        });
+        const finished = await Promise.race([running.then(() => true), expired.then(() => false)]);
+        clearTimeout(grace);
+        if (!finished)
+          deps.logger.warn('Stopped with e-mail sends under way: their leases will hand them on');
+      }
+      clearInterval(renewer);
+      deps.channels.close();
     },
   };
 }

@@ -9,7 +9,8 @@ import { createAdmin } from '../../test/factories.js';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
-describe('e-mail delivery channels', () => {
+// Each test builds its own app (its own SMTP settings), migrations included: more than the default 30 s on a busy machine.
+describe('e-mail delivery channels', { timeout: 90_000 }, () => {
   let t: TestApp | undefined;
   const sinks: SmtpSink[] = [];
   afterEach(async () => {
@@ -83,7 +84,7 @@ describe('e-mail delivery channels', () => {
     await requestRecovery(t, admin.email);
     await t.deliverEmails();
     const row = await t.db.selectFrom('email_queue').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, claimed_at: null });
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lease_until: null, claim_token: null });
     expect(row.last_error).not.toBeNull();
   });
 });

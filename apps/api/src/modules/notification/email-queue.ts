@@ -1,23 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { EmailPriority, Locale } from '@pult/contract';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import type { EmailQueueRow } from './tables.js';
 
+/** A rendered e-mail, ready to queue. */
 export interface OutgoingEmail {
   to: string;
   templateName: string;
+  templatePriority: number;
+  language: Locale;
   subject: string;
   text: string;
-  html?: string;
-  priority?: 'main' | 'queue';
+  html: string | null;
+  priority: EmailPriority;
 }
 
-/** A claim older than this belonged to a process that died mid-delivery; it is taken over. */
-const STALE_CLAIM_SECONDS = 300;
-const MAX_BACKOFF_SECONDS = 3600;
+export interface QueuePolicy {
+  /** Attempts before an e-mail is `failed` (the dead letter) until someone retries it. */
+  maxAttempts: number;
+  /** How long a claim is its claimer's; the sender renews it while it works. */
+  leaseSeconds: number;
+  /** The domain of the Message-IDs this server makes. */
+  messageIdDomain: string;
+}
 
-/** The e-mail queue table: pending → processing → sent, or back to pending with a back-off, or failed. */
-export function createEmailQueue(db: Db, clock: Clock) {
+const BACKOFF_BASE_SECONDS = 10;
+const MAX_BACKOFF_SECONDS = 3600;
+const MAX_ERROR_LENGTH = 2000;
+
+/**
+ * The delay before attempt n + 1: exponential from 10 s up to an hour, with "equal jitter" (a random
+ * half of it), so messages that failed together (a relay went down) do not all come back at once.
+ */
+export function backoffSeconds(attempts: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(MAX_BACKOFF_SECONDS, BACKOFF_BASE_SECONDS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** Orders claimed rows as the queue does: main first, then the template's priority, then age. */
+function deliveryOrder(a: EmailQueueRow, b: EmailQueueRow): number {
+  const rank = (row: EmailQueueRow) => (row.priority === 'main' ? 0 : 1);
+  return rank(a) - rank(b) || a.template_priority - b.template_priority || a.id - b.id;
+}
+
+/**
+ * The e-mail queue: pending → processing (a leased claim) → sent, or back to pending with a back-off,
+ * or failed after the last attempt. Every transition names the claim it ends, so a sender that lost its
+ * lease (it stalled, another process took the message over) changes nothing.
+ */
+export function createEmailQueue(db: Db, clock: Clock, policy: QueuePolicy) {
   /** Runs inside the caller's transaction, so a message exists exactly when what caused it does. */
   async function enqueue(executor: Executor, email: OutgoingEmail): Promise<number> {
     const now = clock();
@@ -26,10 +59,14 @@ export function createEmailQueue(db: Db, clock: Clock) {
       .values({
         email_to: email.to,
         template_name: email.templateName,
+        template_priority: email.templatePriority,
+        language: email.language,
+        message_id: `<${randomUUID()}@${policy.messageIdDomain}>`,
         subject: email.subject,
         body_text: email.text,
-        body_html: email.html ?? null,
-        priority: email.priority ?? 'queue',
+        body_html: email.html,
+        priority: email.priority,
+        max_attempts: policy.maxAttempts,
         next_attempt_at: now,
         created_at: now,
         updated_at: now,
@@ -40,76 +77,117 @@ export function createEmailQueue(db: Db, clock: Clock) {
   }
 
   /**
-   * Claims due messages for this process. `for update skip locked` lets several processes share the
-   * queue without two of them sending one message.
+   * Claims up to `limit` messages under `token`: first those whose claimer's lease ran out (a process
+   * that died), then due pending ones in delivery order. `for update skip locked` lets any number of
+   * processes claim at once without two of them taking one message. Each claim opens an attempt.
    */
-  async function claim(limit: number): Promise<EmailQueueRow[]> {
-    const now = clock();
-    const staleBefore = addSeconds(now, -STALE_CLAIM_SECONDS);
-    return db
-      .updateTable('email_queue')
-      .set((eb) => ({
-        status: 'processing',
-        claimed_at: now,
-        updated_at: now,
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('email_queue')
-          .select('id')
-          .where((w) =>
-            w.or([
-              w.and([w('status', '=', 'pending'), w('next_attempt_at', '<=', now)]),
-              w.and([w('status', '=', 'processing'), w('claimed_at', '<', staleBefore)]),
-            ]),
+  async function claim(limit: number, token: string): Promise<EmailQueueRow[]> {
+    const expired = await claimWhere(
+      limit,
+      token,
+      sql`status = 'processing' and lease_until < ${clock()} order by lease_until`,
+    );
+    const left = limit - expired.length;
+    const due =
+      left > 0
+        ? await claimWhere(
+            left,
+            token,
+            sql`status = 'pending' and next_attempt_at <= ${clock()}
+              order by (priority <> 'main'), template_priority, id`,
           )
-          .orderBy(sql`priority = 'main'`, 'desc')
-          .orderBy('next_attempt_at')
-          .limit(limit)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returningAll()
-      .execute();
+        : [];
+    return [...expired, ...due].sort(deliveryOrder);
   }
 
-  async function markSent(id: number): Promise<void> {
+  async function claimWhere(limit: number, token: string, condition: ReturnType<typeof sql>) {
     const now = clock();
+    const { rows } = await sql<EmailQueueRow>`
+      with claimed as (
+        update email_queue set status = 'processing', attempts = attempts + 1, claimed_at = ${now},
+          lease_until = ${addSeconds(now, policy.leaseSeconds)}, claim_token = ${token}, updated_at = ${now}
+        where id in (select id from email_queue where ${condition} limit ${limit} for update skip locked)
+        returning *
+      ), opened as (
+        insert into email_attempts (email_id, attempt, started_at)
+        select id, attempts, ${now} from claimed
+        on conflict (email_id, attempt) do update
+          set started_at = excluded.started_at, finished_at = null, outcome = null, error = null, channel = null
+      )
+      select * from claimed`.execute(db);
+    return rows;
+  }
+
+  /** Extends the leases of messages still being sent under `token`. */
+  async function renew(ids: readonly number[], token: string): Promise<void> {
+    if (ids.length === 0) return;
     await db
       .updateTable('email_queue')
-      .set({
-        status: 'sent',
-        sent_at: now,
-        updated_at: now,
-        last_error: null,
-        body_text: null,
-        body_html: null,
-      })
-      .where('id', '=', id)
+      .set({ lease_until: addSeconds(clock(), policy.leaseSeconds) })
+      .where('id', 'in', ids)
+      .where('claim_token', '=', token)
+      .where('status', '=', 'processing')
       .execute();
   }
 
-  async function markFailed(row: EmailQueueRow, error: string): Promise<void> {
+  /** Marks a claimed message sent and drops its body; false when the claim was no longer ours. */
+  async function markSent(row: EmailQueueRow, token: string, channel: string): Promise<boolean> {
+    const now = clock();
+    const { rows } = await sql<{ id: number }>`
+      with done as (
+        update email_queue set status = 'sent', sent_at = ${now}, updated_at = ${now}, last_error = null,
+          body_text = null, body_html = null, lease_until = null, claim_token = null
+        where id = ${row.id} and claim_token = ${token}
+        returning id, attempts
+      ), logged as (
+        update email_attempts a set finished_at = ${now}, outcome = 'sent', channel = ${channel}
+        from done where a.email_id = done.id and a.attempt = done.attempts
+      )
+      select id from done`.execute(db);
+    return rows.length > 0;
+  }
+
+  /** Backs a failed attempt off, or fails the message for good after its last attempt. */
+  async function markFailed(
+    row: EmailQueueRow,
+    token: string,
+    error: string,
+    channel: string | null,
+  ): Promise<boolean> {
     const now = clock();
     const exhausted = row.attempts >= row.max_attempts;
-    const backoff = Math.min(MAX_BACKOFF_SECONDS, 10 * 2 ** (row.attempts - 1));
-    await db
-      .updateTable('email_queue')
-      .set({
-        status: exhausted ? 'failed' : 'pending',
-        last_error: error.slice(0, 2000),
-        next_attempt_at: addSeconds(now, backoff),
-        claimed_at: null,
-        updated_at: now,
-        // A message that will never go out need not keep its single-use link either.
-        ...(exhausted ? { body_text: null, body_html: null } : {}),
-      })
-      .where('id', '=', row.id)
-      .execute();
+    const message = error.slice(0, MAX_ERROR_LENGTH);
+    const { rows } = await sql<{ id: number }>`
+      with done as (
+        update email_queue set status = ${exhausted ? 'failed' : 'pending'}, last_error = ${message},
+          next_attempt_at = ${addSeconds(now, backoffSeconds(row.attempts))}, updated_at = ${now},
+          lease_until = null, claim_token = null
+        where id = ${row.id} and claim_token = ${token}
+        returning id, attempts
+      ), logged as (
+        update email_attempts a set finished_at = ${now}, outcome = 'failed', error = ${message}, channel = ${channel}
+        from done where a.email_id = done.id and a.attempt = done.attempts
+      )
+      select id from done`.execute(db);
+    return rows.length > 0;
   }
 
-  return { enqueue, claim, markSent, markFailed };
+  /** Gives claimed messages that were never tried back to the queue (shutdown), as if never claimed. */
+  async function release(ids: readonly number[], token: string): Promise<void> {
+    if (ids.length === 0) return;
+    await sql`
+      with released as (
+        update email_queue set status = 'pending', attempts = attempts - 1, lease_until = null,
+          claim_token = null, updated_at = ${clock()}
+        where id = any(${sql.val([...ids])}::bigint[]) and claim_token = ${token}
+        returning id, attempts + 1 as attempt
+      )
+      delete from email_attempts a using released r where a.email_id = r.id and a.attempt = r.attempt`.execute(
+      db,
+    );
+  }
+
+  return { enqueue, claim, renew, markSent, markFailed, release };
 }
 
 export type EmailQueue = ReturnType<typeof createEmailQueue>;

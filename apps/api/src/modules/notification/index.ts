@@ -1,20 +1,39 @@
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import type { AuthApi } from '../auth/index.js';
+import { adminRoutes } from './admin-routes.js';
 import { createDeliveryWorker } from './delivery-worker.js';
-import { createEmailQueue, type OutgoingEmail } from './email-queue.js';
-import { resolveDeliveryChannel } from './mail-transport.js';
+import { createEmailQueue } from './email-queue.js';
+import { createChannelResolver } from './mail-transport.js';
+import { createQueueHandlers } from './queue/queue-handlers.js';
+import { composeAndQueue, type TemplatedEmail } from './send/compose.js';
+import { createIdempotencyKeys } from './send/idempotency.js';
+import { sendRoutes } from './send/send-routes.js';
 
-export type { OutgoingEmail } from './email-queue.js';
+export type { TemplatedEmail } from './send/compose.js';
+export { PASSWORD_RECOVERY_TEMPLATE } from './templates/system-templates.js';
 
 /** What other modules may ask of the notification service. */
 export interface Mailer {
-  /** Queues a message inside the caller's transaction; delivery follows once it commits. */
-  enqueue(executor: Executor, email: OutgoingEmail): Promise<number>;
+  /**
+   * Renders a template and queues the e-mail inside the caller's transaction (delivery follows once it
+   * commits): the same path as `POST /send`. A template that cannot be rendered is a 422 AppError.
+   */
+  send(executor: Executor, email: TemplatedEmail): Promise<number>;
   /** Asks the worker to look at the queue now (call after the transaction has committed). */
   wake(): void;
+  /** Logs an e-mail the platform wanted to send but could not render (a broken template). */
+  reportUnsendable(email: Pick<TemplatedEmail, 'template' | 'language'>, error: unknown): void;
+}
+
+export interface DeliverySettings {
+  maxAttempts: number;
+  leaseSeconds: number;
+  concurrency: number;
+  shutdownGraceMs: number;
 }
 
 export function createNotificationModule(deps: {
@@ -26,26 +45,64 @@ export function createNotificationModule(deps: {
   dataDir: string;
   logOutboxLinks: boolean;
   logger: FastifyBaseLogger;
+  delivery: DeliverySettings;
   pollIntervalMs?: number;
 }) {
-  const queue = createEmailQueue(deps.db, deps.clock);
+  const { db, clock, delivery } = deps;
+  const queue = createEmailQueue(db, clock, {
+    maxAttempts: delivery.maxAttempts,
+    leaseSeconds: delivery.leaseSeconds,
+    messageIdDomain: domainOf(deps.mailFrom),
+  });
+  const channels = createChannelResolver({
+    db,
+    secretBox: deps.secretBox,
+    smtpUrl: deps.smtpUrl,
+    mailFrom: deps.mailFrom,
+    outboxDir: path.join(deps.dataDir, 'outbox'),
+    logOutboxLinks: deps.logOutboxLinks,
+    logger: deps.logger,
+    maxConnections: delivery.concurrency,
+  });
   const worker = createDeliveryWorker({
     queue,
+    channels,
     logger: deps.logger,
+    concurrency: delivery.concurrency,
+    leaseSeconds: delivery.leaseSeconds,
+    shutdownGraceMs: delivery.shutdownGraceMs,
     ...(deps.pollIntervalMs ? { intervalMs: deps.pollIntervalMs } : {}),
-    resolveChannel: () =>
-      resolveDeliveryChannel({
-        db: deps.db,
-        secretBox: deps.secretBox,
-        smtpUrl: deps.smtpUrl,
-        mailFrom: deps.mailFrom,
-        outboxDir: path.join(deps.dataDir, 'outbox'),
-        logOutboxLinks: deps.logOutboxLinks,
-        logger: deps.logger,
-      }),
   });
-  const mailer: Mailer = { enqueue: queue.enqueue, wake: worker.wake };
-  return { mailer, worker };
+  const keys = createIdempotencyKeys(db, clock);
+  const mailer: Mailer = {
+    send: (executor, email) => composeAndQueue(executor, queue, email),
+    wake: worker.wake,
+    reportUnsendable(email, error) {
+      deps.logger.error(
+        { err: error, template: email.template, language: email.language },
+        'E-mail not sent: the template cannot be rendered',
+      );
+    },
+  };
+
+  return {
+    mailer,
+    worker,
+    /** Drops idempotency keys past their 24 hours. */
+    prune: () => keys.prune(),
+    /** Mounts the service's routes; they need the auth service's guards and user directory. */
+    async register(app: FastifyInstance, prefix: string, auth: AuthApi) {
+      const queueHandlers = createQueueHandlers(db, clock, { maxAttempts: delivery.maxAttempts });
+      await app.register(sendRoutes, { prefix, db, auth, queue, keys, wake: worker.wake });
+      await app.register(adminRoutes, { prefix, db, clock, auth, queue, queueHandlers, wake: worker.wake });
+    },
+  };
 }
 
 export type NotificationModule = ReturnType<typeof createNotificationModule>;
+
+/** The domain of the sender address, for Message-IDs (`Pult <no-reply@pult.local>` → `pult.local`). */
+function domainOf(mailFrom: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom);
+  return match?.[1] ?? 'pult.local';
+}

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { PASSWORD_RECOVERY_SEED } from './templates/system-templates.js';
 
 export const notificationMigrations: Record<string, Migration> = {
   '2026-11-21-0200-notification-email': {
@@ -53,4 +54,141 @@ export const notificationMigrations: Record<string, Migration> = {
       await sql`create index email_queue_created_idx on email_queue (created_at)`.execute(db);
     },
   },
+  '2026-11-23-0200-notification-pipeline': {
+    async up(db: Kysely<unknown>) {
+      await queueAsProduct(db);
+      await templatesAndTranslations(db);
+      await sql`
+        create table notification_idempotency_keys (
+          scope text not null,
+          key text not null,
+          email_id bigint,
+          created_at timestamptz not null,
+          expires_at timestamptz not null,
+          primary key (scope, key)
+        )`.execute(db);
+      await sql`create index notification_idempotency_expiry_idx on notification_idempotency_keys (expires_at)`.execute(
+        db,
+      );
+    },
+  },
 };
+
+/** The queue gains a lease, a fixed Message-ID, the template's priority, an attempt log and its list indexes. */
+async function queueAsProduct(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table email_queue
+    add column language text not null default 'uk-UA',
+    add column template_priority integer not null default 0,
+    add column message_id text,
+    add column lease_until timestamptz,
+    add column claim_token text`.execute(db);
+  await sql`update email_queue set message_id = '<' || gen_random_uuid() || '@pult.local>',
+    lease_until = claimed_at + interval '5 minutes'`.execute(db);
+  await sql`alter table email_queue alter column message_id set not null`.execute(db);
+  await sql`alter table email_queue drop constraint email_queue_status_check`.execute(db);
+  await sql`alter table email_queue add constraint email_queue_status_check
+    check (status in ('pending', 'processing', 'sent', 'failed', 'cancelled'))`.execute(db);
+
+  await sql`drop index email_queue_due_idx`.execute(db);
+  await sql`drop index email_queue_claimed_idx`.execute(db);
+  await sql`drop index email_queue_created_idx`.execute(db);
+  // The delivery order (main first, then the template's priority, then age) read straight off an index.
+  await sql`create index email_queue_claim_idx on email_queue ((priority <> 'main'), template_priority, id)
+    where status = 'pending'`.execute(db);
+  await sql`create index email_queue_lease_idx on email_queue (lease_until) where status = 'processing'`.execute(
+    db,
+  );
+  // The list: (column, id) for each sortable column, status + period for the usual filter.
+  await sql`create index email_queue_created_idx on email_queue (created_at, id)`.execute(db);
+  await sql`create index email_queue_status_created_idx on email_queue (status, created_at, id)`.execute(db);
+  await sql`create index email_queue_sent_idx on email_queue (sent_at, id)`.execute(db);
+  await sql`create index email_queue_email_idx on email_queue (email_to, id)`.execute(db);
+  await sql`create index email_queue_template_idx on email_queue (template_name, id)`.execute(db);
+  await sql`create index email_queue_attempts_idx on email_queue (attempts, id)`.execute(db);
+  if (await hasTrigrams(db)) {
+    await sql`create index email_queue_email_trgm_idx on email_queue using gin (email_to gin_trgm_ops)`.execute(
+      db,
+    );
+    await sql`create index email_queue_template_trgm_idx on email_queue using gin (template_name gin_trgm_ops)`.execute(
+      db,
+    );
+    await sql`create index email_queue_error_trgm_idx on email_queue using gin (last_error gin_trgm_ops)
+      where last_error is not null`.execute(db);
+  }
+  await sql`insert into row_counts (table_name, n) select 'email_queue', count(*) from email_queue`.execute(
+    db,
+  );
+  await sql`create trigger email_queue_count_insert after insert on email_queue referencing new table as inserted
+    for each statement execute function row_counts_track()`.execute(db);
+  await sql`create trigger email_queue_count_delete after delete on email_queue referencing old table as deleted
+    for each statement execute function row_counts_track()`.execute(db);
+  await sql`create trigger email_queue_count_truncate after truncate on email_queue
+    for each statement execute function row_counts_track()`.execute(db);
+
+  await sql`
+    create table email_attempts (
+      email_id bigint not null references email_queue (id) on delete cascade,
+      attempt integer not null,
+      started_at timestamptz not null,
+      finished_at timestamptz,
+      outcome text check (outcome in ('sent', 'failed')),
+      error text,
+      channel text,
+      primary key (email_id, attempt)
+    )`.execute(db);
+}
+
+async function templatesAndTranslations(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table notification_templates (
+      id bigint generated always as identity primary key,
+      name text not null,
+      type text not null check (type in ('email', 'push', 'sms')),
+      subject text,
+      content text not null,
+      -- Empty: the default active configuration of the type. SMS and push configurations arrive later,
+      -- with their tables; their references get foreign keys then.
+      email_config_id bigint references smtp_configs (id) on delete set null,
+      sms_config_id bigint,
+      push_config_id bigint,
+      priority integer not null default 0 check (priority between 0 and 100),
+      is_active boolean not null default true,
+      sample_variables jsonb not null default '{}',
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now()
+    )`.execute(db);
+  await sql`create unique index notification_templates_name_key on notification_templates (lower(name))`.execute(
+    db,
+  );
+  await sql`create index notification_templates_config_idx on notification_templates (email_config_id)`.execute(
+    db,
+  );
+
+  await sql`
+    create table notification_translations (
+      id bigint generated always as identity primary key,
+      group_name text not null,
+      key_name text not null,
+      texts jsonb not null default '{}',
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now()
+    )`.execute(db);
+  await sql`create unique index notification_translations_key on notification_translations (group_name, key_name)`.execute(
+    db,
+  );
+
+  const seed = PASSWORD_RECOVERY_SEED;
+  await sql`insert into notification_templates (name, type, subject, content, priority, sample_variables)
+    values (${seed.template.name}, 'email', ${seed.template.subject}, ${seed.template.content}, 0,
+      ${JSON.stringify(seed.template.sample_variables)}::jsonb)`.execute(db);
+  for (const entry of seed.translations) {
+    await sql`insert into notification_translations (group_name, key_name, texts)
+      values (${entry.group}, ${entry.key}, ${JSON.stringify(entry.texts)}::jsonb)`.execute(db);
+  }
+}
+
+async function hasTrigrams(db: Kysely<unknown>): Promise<boolean> {
+  const { rows } = await sql<{ installed: boolean }>`
+    select exists (select 1 from pg_extension where extname = 'pg_trgm') as installed`.execute(db);
+  return rows[0]?.installed === true;
+}

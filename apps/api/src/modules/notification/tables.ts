@@ -1,30 +1,49 @@
+import type { EmailPriority, EmailStatus, Locale, TemplateType } from '@pult/contract';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-
-export const EMAIL_STATUSES = ['pending', 'processing', 'sent', 'failed'] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+type JsonObject = ColumnType<Record<string, unknown>, string | undefined, string>;
 
 export interface EmailQueueTable {
   id: Generated<number>;
   /** `main` is delivered before `queue` (spec §3). */
-  priority: ColumnType<'main' | 'queue', 'main' | 'queue' | undefined, 'main' | 'queue'>;
+  priority: ColumnType<EmailPriority, EmailPriority | undefined, EmailPriority>;
   email_to: string;
   template_name: string;
+  language: ColumnType<Locale, Locale | undefined, Locale>;
+  /** The template's priority when queued (0 first), the second key of the delivery order. */
+  template_priority: ColumnType<number, number | undefined, number>;
+  /** The `Message-ID` header, fixed at enqueue: a resend after a crash carries the same one. */
+  message_id: string;
   subject: string;
   /** Cleared once delivered: a message may carry a single-use link. */
   body_text: string | null;
   body_html: string | null;
-  status: Generated<EmailStatus>;
+  status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;
   attempts: Generated<number>;
-  max_attempts: Generated<number>;
+  max_attempts: ColumnType<number, number | undefined, number>;
   last_error: string | null;
   next_attempt_at: Timestamp;
   claimed_at: Date | null;
+  /** A claim is the claimer's until then; the sender renews it while it works. */
+  lease_until: Date | null;
+  /** Names the claim, so a sender whose lease was taken over cannot overwrite the new claimer's result. */
+  claim_token: string | null;
   sent_at: Date | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+export interface EmailAttemptsTable {
+  email_id: number;
+  attempt: number;
+  started_at: Date;
+  finished_at: Date | null;
+  /** Null while in progress, or for ever when the process died mid-send. */
+  outcome: 'sent' | 'failed' | null;
+  error: string | null;
+  channel: string | null;
 }
 
 export interface SmtpConfigsTable {
@@ -45,10 +64,51 @@ export interface SmtpConfigsTable {
   updated_at: Timestamp;
 }
 
+export interface NotificationTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  type: TemplateType;
+  subject: string | null;
+  content: string;
+  email_config_id: number | null;
+  sms_config_id: number | null;
+  push_config_id: number | null;
+  priority: ColumnType<number, number | undefined, number>;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  sample_variables: JsonObject;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface NotificationTranslationsTable {
+  id: Generated<number>;
+  group_name: string;
+  key_name: string;
+  /** Text by locale code (`uk-UA`, `en-US`); a language without text is absent. */
+  texts: ColumnType<Partial<Record<Locale, string>>, string, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface NotificationIdempotencyKeysTable {
+  /** Who sent the key (`service:notification`, `admin:7`): one caller cannot replay another's. */
+  scope: string;
+  key: string;
+  email_id: number | null;
+  created_at: Date;
+  expires_at: Date;
+}
+
 export interface NotificationTables {
   email_queue: EmailQueueTable;
+  email_attempts: EmailAttemptsTable;
   smtp_configs: SmtpConfigsTable;
+  notification_templates: NotificationTemplatesTable;
+  notification_translations: NotificationTranslationsTable;
+  notification_idempotency_keys: NotificationIdempotencyKeysTable;
 }
 
 export type EmailQueueRow = Selectable<EmailQueueTable>;
 export type SmtpConfigRow = Selectable<SmtpConfigsTable>;
+export type TemplateRow = Selectable<NotificationTemplatesTable>;
+export type TranslationRow = Selectable<NotificationTranslationsTable>;

@@ -5,6 +5,7 @@ import { integerInputValue } from './form-values';
 import { LookupInput } from './lookup-input';
 import { PasswordInput } from './password-input';
 import { SelectInput } from './select-input';
+import { SwitchInput } from './switch-input';
 import { TagsInput } from './tags-input';
 import { useFieldErrorText } from './use-field-error-text';
 
@@ -31,6 +32,8 @@ export function FormFieldInput({ parentLabel, ...props }: FormFieldInputProps) {
       );
     case 'tags':
       return <TagsInput {...props} />;
+    case 'switch':
+      return <SwitchInput {...props} />;
     default:
       return <PlainInput {...props} />;
   }
@@ -38,7 +41,10 @@ export function FormFieldInput({ parentLabel, ...props }: FormFieldInputProps) {
 
 const INPUT_TYPES: Partial<Record<string, string>> = { email: 'email', date: 'date' };
 
-/** Text, e-mail, long text, date and integer inputs: a text field bound to the form. */
+const MULTILINE = new Set(['textarea', 'code', 'json']);
+const MONOSPACE = new Set(['code', 'json']);
+
+/** Text, e-mail, long text (also markup and JSON), date and integer inputs: a text field bound to the form. */
 function PlainInput({ form, field, label, disabled }: FieldInputProps) {
   const { kind } = field.input;
   const { field: input } = useController({ name: field.name, control: form.control });
@@ -51,8 +57,9 @@ function PlainInput({ form, field, label, disabled }: FieldInputProps) {
       required={field.required}
       disabled={disabled}
       type={INPUT_TYPES[kind] ?? 'text'}
-      multiline={kind === 'textarea'}
-      minRows={kind === 'textarea' ? 3 : undefined}
+      multiline={MULTILINE.has(kind)}
+      minRows={MULTILINE.has(kind) ? (kind === 'code' ? 10 : 3) : undefined}
+      maxRows={kind === 'code' ? 30 : undefined}
       name={input.name}
       inputRef={input.ref}
       value={value}
@@ -65,7 +72,12 @@ function PlainInput({ form, field, label, disabled }: FieldInputProps) {
       slotProps={{
         // A date input always shows its own placeholder, which would overlap a resting label.
         inputLabel: kind === 'date' ? { shrink: true } : undefined,
-        htmlInput: kind === 'integer' ? { inputMode: 'numeric' } : undefined,
+        htmlInput:
+          kind === 'integer'
+            ? { inputMode: 'numeric' }
+            : MONOSPACE.has(kind)
+              ? { spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } }
+              : undefined,
       }}
     />
   );

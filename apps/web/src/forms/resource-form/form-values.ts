@@ -13,7 +13,8 @@ export function visibleFields(form: FormDescriptor, mode: FormMode): readonly Fo
 
 /** The value an input starts with when the record has none. */
 function emptyValue(field: FormFieldDescriptor): unknown {
-  return field.input.kind === 'tags' ? [] : '';
+  if (field.input.kind === 'tags') return [];
+  return field.input.kind === 'switch' ? false : '';
 }
 
 /**
@@ -31,6 +32,9 @@ export function toFormValues(
     if (value === null || value === undefined) values[field.name] = emptyValue(field);
     else if (field.input.kind === 'date' && typeof value === 'string')
       values[field.name] = value.slice(0, 10);
+    // JSON is edited as text; the schema parses it back.
+    else if (field.input.kind === 'json' && typeof value !== 'string')
+      values[field.name] = JSON.stringify(value, null, 2);
     else values[field.name] = value;
   }
   return values;

@@ -27,7 +27,7 @@ export interface ResourceFormProps extends UseResourceFormOptions {
 }
 
 // Long texts and lists need the whole row; the e-mail heads a person's form on a row of its own.
-const FULL_ROW_KINDS = new Set(['textarea', 'tags', 'email']);
+const FULL_ROW_KINDS = new Set(['textarea', 'tags', 'email', 'code', 'json']);
 
 function fieldSpan(field: FormFieldDescriptor, columns: 1 | 2) {
   return columns === 1 || FULL_ROW_KINDS.has(field.input.kind) ? 12 : { xs: 12, sm: 6 };

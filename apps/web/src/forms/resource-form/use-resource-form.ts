@@ -32,6 +32,8 @@ export interface UseResourceFormOptions {
   /** Starting values of a new record (e.g. the status of a fresh account). */
   initialValues?: FormValues;
   onSaved?: (record: ResourceRecord) => void;
+  /** Told of every change of the inputs (a live preview), and whether the form differs from the record. */
+  onValuesChange?: (values: FormValues, dirty: boolean) => void;
 }
 
 /**
@@ -46,6 +48,7 @@ export function useResourceForm({
   id,
   initialValues,
   onSaved,
+  onValuesChange,
 }: UseResourceFormOptions) {
   const services = useServices();
   const queryClient = useQueryClient();
@@ -62,6 +65,7 @@ export function useResourceForm({
   });
 
   useClearDependents(form, fields);
+  useValuesChange(form, onValuesChange);
 
   const recordId = id ?? (record?.id as RecordId | undefined);
   const save = useMutation({
@@ -115,6 +119,17 @@ function showSaveError(
   }
   if (!isHttpError(error) || error.status === 0) return null;
   return serverMessage(error.body);
+}
+
+/** Reports the starting values once, then every change. */
+function useValuesChange(form: ResourceFormApi, onChange: UseResourceFormOptions['onValuesChange']) {
+  useEffect(() => {
+    if (!onChange) return;
+    const initial = JSON.stringify(form.getValues());
+    onChange(form.getValues(), false);
+    const subscription = form.watch((values) => onChange({ ...values }, JSON.stringify(values) !== initial));
+    return () => subscription.unsubscribe();
+  }, [form, onChange]);
 }
 
 /** Choosing another country empties the city: the old one is not among the new country's cities. */

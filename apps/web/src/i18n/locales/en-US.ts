@@ -1,4 +1,5 @@
 import { MESSAGES } from '@pult/contract';
+import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
 import type { Translations } from './uk-UA';
 
@@ -274,6 +275,7 @@ export const enUS: Translations = {
     profile: 'Profile',
     logout: 'Logout',
   },
+  notifications: notificationsEn,
   placeholder: {
     text: 'This screen is a placeholder: it arrives in a later release.',
     toDashboard: 'To the dashboard',

@@ -1,4 +1,5 @@
 import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
+import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
 
 /**
@@ -277,6 +278,7 @@ export const ukUA = {
     profile: 'Профіль',
     logout: 'Вийти',
   },
+  notifications: notificationsUk,
   placeholder: {
     text: 'Цей екран поки що є заглушкою: він з’явиться в одному з наступних випусків.',
     toDashboard: 'На панель',

@@ -1,0 +1,184 @@
+import {
+  emailQueueCountsSchema,
+  emailQueueDetailSchema,
+  emailQueueItemSchema,
+  emailQueueResource,
+  emailRetryResultSchema,
+  listResponseSchema,
+  lookupResponseSchema,
+  sendResponseSchema,
+  templatePreviewRequestSchema,
+  templatePreviewSchema,
+  templateSchema,
+  templatesResource,
+  templateTestRequestSchema,
+  templateWriteSchema,
+  translateMessage,
+  translationCompletenessSchema,
+  translationSchema,
+  translationsResource,
+  translationWriteSchema,
+} from '@pult/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { errors } from '../../http/app-error.js';
+import { requestLocale } from '../../http/locale.js';
+import type { Clock } from '../../lib/clock.js';
+import { crudRoutes } from '../../resources/crud-routes.js';
+import { parseListRequest } from '../../resources/list-request.js';
+import { parseNumericId } from '../../resources/record-id.js';
+import { type AuthApi, currentAdminId } from '../auth/index.js';
+import type { EmailQueue } from './email-queue.js';
+import type { QueueHandlers } from './queue/queue-handlers.js';
+import { composeAndQueue } from './send/compose.js';
+import { previewTemplate } from './templates/preview.js';
+import { createTemplateHandlers, findTemplate } from './templates/template-handlers.js';
+import { createTranslationHandlers } from './translations/translation-handlers.js';
+
+export interface AdminRouteDeps {
+  db: Db;
+  clock: Clock;
+  auth: AuthApi;
+  queue: EmailQueue;
+  queueHandlers: QueueHandlers;
+  wake: () => void;
+}
+
+const idParams = z.object({ id: z.string() });
+const idOf = (raw: string): number => {
+  const id = parseNumericId(raw);
+  if (id === undefined) throw errors.notFound();
+  return id;
+};
+
+/** The notification service's admin resources: templates, translations, the e-mail queue. */
+export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, deps) => {
+  const { db, clock, auth, queueHandlers } = deps;
+  const requireAdmin = auth.requireAdmin;
+  const common = { parseId: parseNumericId, guard: requireAdmin, adminIdOf: currentAdminId };
+
+  await app.register(
+    crudRoutes({
+      ...common,
+      descriptor: templatesResource,
+      item: templateSchema,
+      create: templateWriteSchema,
+      update: templateWriteSchema,
+      handlers: createTemplateHandlers(db, clock),
+    }),
+  );
+  app.post(
+    `${templatesResource.path}/preview`,
+    {
+      onRequest: requireAdmin,
+      schema: { body: templatePreviewRequestSchema, response: { 200: templatePreviewSchema } },
+    },
+    async (request) => previewTemplate(db, request.body),
+  );
+  app.post(
+    `${templatesResource.path}/:id/send-test`,
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParams, body: templateTestRequestSchema, response: { 202: sendResponseSchema } },
+    },
+    async (request, reply) => {
+      const template = await findTemplate(db, idOf(request.params.id));
+      if (!template) throw errors.notFound();
+      const id = await db.transaction().execute((trx) =>
+        composeAndQueue(
+          trx,
+          deps.queue,
+          {
+            template: template.name,
+            to: request.body.to,
+            language: request.body.language ?? requestLocale(request),
+            variables: template.sample_variables,
+            priority: 'main',
+          },
+          // An administrator tries a template out before switching it on.
+          { allowInactive: true },
+        ),
+      );
+      deps.wake();
+      return reply.status(202).send({ id });
+    },
+  );
+  app.get(
+    '/admin/smtp-configs/lookup',
+    { onRequest: requireAdmin, schema: { response: { 200: lookupResponseSchema } } },
+    async (request) => {
+      const rows = await db.selectFrom('smtp_configs').select(['id', 'name']).execute();
+      const collator = new Intl.Collator(requestLocale(request));
+      return {
+        items: rows
+          .map((row) => ({ value: row.id, label: row.name }))
+          .sort((a, b) => collator.compare(a.label, b.label)),
+      };
+    },
+  );
+
+  const translations = createTranslationHandlers(db, clock);
+  app.get(
+    `${translationsResource.path}/completeness`,
+    { onRequest: requireAdmin, schema: { response: { 200: translationCompletenessSchema } } },
+    async () => translations.completeness(),
+  );
+  await app.register(
+    crudRoutes({
+      ...common,
+      descriptor: translationsResource,
+      item: translationSchema,
+      create: translationWriteSchema,
+      update: translationWriteSchema,
+      handlers: translations,
+      notFound: 'translationNotFound',
+    }),
+  );
+
+  const queuePath = emailQueueResource.path;
+  app.get(
+    queuePath,
+    { onRequest: requireAdmin, schema: { response: { 200: listResponseSchema(emailQueueItemSchema) } } },
+    async (request) => queueHandlers.list(parseListRequest(emailQueueResource, request.query)),
+  );
+  app.get(
+    `${queuePath}/counts`,
+    { onRequest: requireAdmin, schema: { response: { 200: emailQueueCountsSchema } } },
+    async () => queueHandlers.counts(),
+  );
+  const oneEmail = async (id: number) => {
+    const item = await queueHandlers.get(id);
+    if (!item) throw errors.notFound();
+    return item;
+  };
+  app.get(
+    `${queuePath}/:id`,
+    { onRequest: requireAdmin, schema: { params: idParams, response: { 200: emailQueueDetailSchema } } },
+    async (request) => oneEmail(idOf(request.params.id)),
+  );
+  // Each action answers the e-mail as it now is, or a 422 naming why its state does not allow it.
+  const actions = { retry: queueHandlers.retry, cancel: queueHandlers.cancel };
+  for (const [name, act] of Object.entries(actions)) {
+    app.post(
+      `${queuePath}/:id/${name}`,
+      { onRequest: requireAdmin, schema: { params: idParams, response: { 200: emailQueueDetailSchema } } },
+      async (request) => {
+        const id = idOf(request.params.id);
+        await act(id);
+        if (name === 'retry') deps.wake();
+        return oneEmail(id);
+      },
+    );
+  }
+  app.post(
+    `${queuePath}/retry-failed`,
+    { onRequest: requireAdmin, schema: { response: { 200: emailRetryResultSchema } } },
+    async (request) => {
+      // The list's own filters (`filter[…]`), so the action covers exactly what the screen shows.
+      const count = await queueHandlers.retryFailed(parseListRequest(emailQueueResource, request.query));
+      if (count > 0) deps.wake();
+      return { count, message: translateMessage('emailsRetried', requestLocale(request), { count }) };
+    },
+  );
+};

@@ -1,0 +1,192 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { testDatabaseKinds } from '../../test/test-database.js';
+import { backoffSeconds, createEmailQueue, type OutgoingEmail } from './email-queue.js';
+
+const LEASE = 30;
+
+function email(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail {
+  return {
+    to: 'someone@pult.test',
+    templateName: 'worker-test',
+    templatePriority: 0,
+    language: 'uk-UA',
+    subject: 'Subject',
+    text: 'Body',
+    html: null,
+    priority: 'queue',
+    ...overrides,
+  };
+}
+
+describe('back-off', () => {
+  it('doubles from 10 s up to an hour, with a random half as jitter', () => {
+    expect(backoffSeconds(1, () => 0)).toBe(5);
+    expect(backoffSeconds(1, () => 1)).toBe(10);
+    expect(backoffSeconds(3, () => 0)).toBe(20);
+    expect(backoffSeconds(3, () => 1)).toBe(40);
+    expect(backoffSeconds(20, () => 0)).toBe(1800);
+    expect(backoffSeconds(20, () => 1)).toBe(3600);
+  });
+});
+
+/** The queue's guarantees, one step at a time, with the fake clock standing in for time passing. */
+describe.each(testDatabaseKinds())('the e-mail queue on %s', (kind) => {
+  let t: TestApp;
+  let queue: ReturnType<typeof createEmailQueue>;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    queue = createEmailQueue(t.db, t.time.clock, {
+      maxAttempts: 3,
+      leaseSeconds: LEASE,
+      messageIdDomain: 'test.local',
+    });
+  });
+  afterAll(() => t?.close());
+  afterEach(async () => {
+    await t.db.deleteFrom('email_queue').execute();
+  });
+
+  it('claims main before queue, then by template priority, then by age', async () => {
+    const lowQueue = await queue.enqueue(t.db, email({ templatePriority: 5 }));
+    const oldQueue = await queue.enqueue(t.db, email({ templatePriority: 0 }));
+    const newQueue = await queue.enqueue(t.db, email({ templatePriority: 0 }));
+    const main = await queue.enqueue(t.db, email({ priority: 'main', templatePriority: 9 }));
+    const firstTwo = await queue.claim(2, 'a');
+    expect(firstTwo.map((row) => row.id)).toEqual([main, oldQueue]);
+    const rest = await queue.claim(10, 'b');
+    expect(rest.map((row) => row.id)).toEqual([newQueue, lowQueue]);
+  });
+
+  it('hands a claim whose lease ran out to the next claimer, and ignores the late result of the first', async () => {
+    const id = await queue.enqueue(t.db, email());
+    const [first] = await queue.claim(5, 'dead-process');
+    expect(first?.id).toBe(id);
+    expect(await queue.claim(5, 'other')).toEqual([]);
+    t.time.advance(LEASE + 1);
+    const [taken] = await queue.claim(5, 'other');
+    expect(taken).toMatchObject({ id, attempts: 2, status: 'processing' });
+    expect(await queue.markSent(first!, 'dead-process', 'smtp')).toBe(false);
+    expect(await queue.markFailed(first!, 'dead-process', 'late', 'smtp')).toBe(false);
+    expect(await queue.markSent(taken!, 'other', 'smtp')).toBe(true);
+    const attempts = await t.db
+      .selectFrom('email_attempts')
+      .selectAll()
+      .where('email_id', '=', id)
+      .orderBy('attempt')
+      .execute();
+    expect(attempts.map((row) => [row.attempt, row.outcome])).toEqual([
+      [1, null],
+      [2, 'sent'],
+    ]);
+  });
+
+  it('keeps a renewed claim', async () => {
+    await queue.enqueue(t.db, email());
+    const [row] = await queue.claim(5, 'alive');
+    t.time.advance(LEASE - 1);
+    await queue.renew([row!.id], 'alive');
+    t.time.advance(LEASE - 1);
+    expect(await queue.claim(5, 'other')).toEqual([]);
+  });
+
+  it('puts back what was claimed but not tried, as if never claimed', async () => {
+    const id = await queue.enqueue(t.db, email());
+    await queue.claim(5, 'stopping');
+    await queue.release([id], 'stopping');
+    const row = await t.db
+      .selectFrom('email_queue')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'pending', attempts: 0, claim_token: null, lease_until: null });
+    expect(await t.db.selectFrom('email_attempts').selectAll().where('email_id', '=', id).execute()).toEqual(
+      [],
+    );
+    const [again] = await queue.claim(5, 'next');
+    expect(again).toMatchObject({ id, attempts: 1 });
+  });
+
+  it('backs off after a failure and fails for good after the last attempt, keeping the body', async () => {
+    const id = await queue.enqueue(t.db, email());
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const [row] = await queue.claim(5, `try-${attempt}`);
+      expect(row?.attempts).toBe(attempt);
+      await queue.markFailed(row!, `try-${attempt}`, `refused ${attempt}`, 'smtp');
+      const stored = await t.db
+        .selectFrom('email_queue')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(stored.status).toBe(attempt < 3 ? 'pending' : 'failed');
+      expect(stored.body_text).toBe('Body');
+      // Not due again before its back-off.
+      expect(await queue.claim(5, 'early')).toEqual([]);
+      t.time.advance(3600);
+    }
+    expect(await queue.claim(5, 'after-last')).toEqual([]);
+  });
+
+  it('lets concurrent claimers take disjoint sets', async () => {
+    const ids = [];
+    for (let i = 0; i < 20; i++) ids.push(await queue.enqueue(t.db, email()));
+    const batches = await Promise.all(Array.from({ length: 5 }, (_, i) => queue.claim(6, `c${i}`)));
+    const claimed = batches.flat().map((row) => row.id);
+    expect(new Set(claimed).size).toBe(claimed.length);
+    expect(claimed.sort((a, b) => a - b)).toEqual(ids);
+  });
+});
+
+describe('the delivery worker', () => {
+  let smtp: SmtpSink | undefined;
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('sends the same Message-ID on every attempt', async () => {
+    smtp = await startSmtpSink({ rejectFirst: 1 });
+    t = await createTestApp('pglite', { SMTP_URL: smtp.url });
+    const queue = createEmailQueue(t.db, t.time.clock, {
+      maxAttempts: 5,
+      leaseSeconds: LEASE,
+      messageIdDomain: 'x',
+    });
+    const id = await queue.enqueue(t.db, email({ to: 'mid@pult.test' }));
+    const row = await t.db
+      .selectFrom('email_queue')
+      .select('message_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await t.deliverEmails();
+    expect(smtp.messages).toHaveLength(0);
+    t.time.advance(3600);
+    await t.deliverEmails();
+    const mail = await smtp.waitFor(1);
+    expect(mail.messageId).toBe(row.message_id);
+    expect(mail.headers.get('x-pult-queue-id')).toBe(String(id));
+  });
+
+  it('on stop claims nothing more, finishes what it is sending and puts back the rest', async () => {
+    smtp = await startSmtpSink({ delayMs: 150 });
+    t = await createTestApp('pglite', { SMTP_URL: smtp.url, EMAIL_CONCURRENCY: '2' });
+    const queue = createEmailQueue(t.db, t.time.clock, {
+      maxAttempts: 5,
+      leaseSeconds: LEASE,
+      messageIdDomain: 'x',
+    });
+    for (let i = 0; i < 12; i++) await queue.enqueue(t.db, email({ to: `stop${i}@pult.test` }));
+    t.startWorkers();
+    await smtp.waitFor(1);
+    await t.stopWorkers();
+    const rows = await t.db.selectFrom('email_queue').select(['status', 'attempts']).execute();
+    const sent = rows.filter((row) => row.status === 'sent').length;
+    expect(rows.filter((row) => row.status === 'processing')).toEqual([]);
+    expect(sent).toBeGreaterThanOrEqual(1);
+    expect(sent).toBeLessThan(12);
+    expect(smtp.messages).toHaveLength(sent);
+    expect(rows.filter((row) => row.status === 'pending').every((row) => row.attempts === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,182 @@
+import {
+  EMAIL_STATUSES,
+  type EmailAttempt,
+  type EmailQueueCounts,
+  type EmailQueueDetail,
+  type EmailQueueItem,
+  type EmailStatus,
+  emailQueueResource,
+} from '@pult/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.js';
+import { errors } from '../../../http/app-error.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { ListRequest } from '../../../resources/list-request.js';
+import { type ListColumn, type ListSource, runList, whereClause } from '../../../resources/list-sql.js';
+import type { EmailAttemptsTable, EmailQueueRow } from '../tables.js';
+
+type QueueListRow = Omit<EmailQueueRow, 'subject' | 'body_text' | 'body_html' | 'message_id'>;
+
+const column = (name: string, kind: ListColumn['kind']): ListColumn => ({ sql: sql.ref(`q.${name}`), kind });
+
+/** Bodies stay out of the list: a page is a thousandth of what the queue holds, not its mail. */
+const source: ListSource<QueueListRow, EmailQueueItem> = {
+  descriptor: emailQueueResource,
+  table: 'email_queue',
+  alias: 'q',
+  select: sql`q.id, q.priority, q.email_to, q.template_name, q.language, q.status, q.attempts,
+    q.max_attempts, q.last_error, q.next_attempt_at, q.sent_at, q.created_at, q.updated_at`,
+  columns: {
+    id: column('id', 'integer'),
+    priority: column('priority', 'text'),
+    email_to: column('email_to', 'text'),
+    template_name: column('template_name', 'text'),
+    status: column('status', 'text'),
+    attempts: column('attempts', 'integer'),
+    last_error: column('last_error', 'text'),
+    sent_at: column('sent_at', 'timestamp'),
+    created_at: column('created_at', 'timestamp'),
+  },
+  key: 'id',
+  toItem: toQueueItem,
+  countedTable: 'email_queue',
+};
+
+function toQueueItem(row: QueueListRow): EmailQueueItem {
+  return {
+    id: row.id,
+    priority: row.priority,
+    email_to: row.email_to,
+    template_name: row.template_name,
+    language: row.language,
+    status: row.status,
+    attempts: row.attempts,
+    max_attempts: row.max_attempts,
+    last_error: row.last_error,
+    next_attempt_at: row.next_attempt_at.toISOString(),
+    sent_at: row.sent_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function toAttempt(row: EmailAttemptsTable, email: EmailQueueRow): EmailAttempt {
+  const current = email.status === 'processing' && row.attempt === email.attempts;
+  return {
+    attempt: row.attempt,
+    started_at: row.started_at.toISOString(),
+    finished_at: row.finished_at?.toISOString() ?? null,
+    outcome: row.outcome ?? (current ? 'in_progress' : 'interrupted'),
+    error: row.error,
+    channel: row.channel,
+  };
+}
+
+/** The statuses other than `sent`: few rows each, counted off the status index. */
+const UNSENT: EmailStatus[] = EMAIL_STATUSES.filter((status) => status !== 'sent');
+
+/** The queue screen: list, one e-mail with its attempts, counts, and what an operator may do. */
+export function createQueueHandlers(db: Db, clock: Clock, policy: { maxAttempts: number }) {
+  /** Puts failed (or cancelled) e-mails back in the queue with a fresh round of attempts. */
+  const requeue = (now: Date) => ({
+    status: 'pending' as const,
+    next_attempt_at: now,
+    updated_at: now,
+    max_attempts: sql<number>`attempts + ${policy.maxAttempts}`,
+  });
+
+  return {
+    list: (request: ListRequest) => runList(db, source, request),
+
+    async get(id: number): Promise<EmailQueueDetail | undefined> {
+      const row = await db.selectFrom('email_queue').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      const attempts = await db
+        .selectFrom('email_attempts')
+        .selectAll()
+        .where('email_id', '=', id)
+        .orderBy('attempt')
+        .execute();
+      return {
+        ...toQueueItem(row),
+        message_id: row.message_id,
+        subject: row.subject,
+        body_text: row.body_text,
+        body_html: row.body_html,
+        attempt_log: attempts.map((attempt) => toAttempt(attempt, row)),
+      };
+    },
+
+    /**
+     * Sent is the big status: it is the table's exact size (kept by triggers) less the others, which
+     * are small and counted off the (status, created_at, id) index.
+     */
+    async counts(): Promise<EmailQueueCounts> {
+      const [grouped, total] = await Promise.all([
+        db
+          .selectFrom('email_queue')
+          .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('status', 'in', UNSENT)
+          .groupBy('status')
+          .execute(),
+        db.selectFrom('row_counts').select('n').where('table_name', '=', 'email_queue').executeTakeFirst(),
+      ]);
+      const counts = Object.fromEntries(EMAIL_STATUSES.map((status) => [status, 0])) as EmailQueueCounts;
+      for (const row of grouped) counts[row.status] = Number(row.n);
+      const others = UNSENT.reduce((sum, status) => sum + counts[status], 0);
+      counts.sent = Math.max(0, Number(total?.n ?? 0) - others);
+      return counts;
+    },
+
+    async retry(id: number): Promise<void> {
+      const done = await db
+        .updateTable('email_queue')
+        .set(requeue(clock()))
+        .where('id', '=', id)
+        .where('status', 'in', ['failed', 'cancelled'])
+        .where('body_text', 'is not', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (done) return;
+      const row = await db
+        .selectFrom('email_queue')
+        .select(['status', 'body_text'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw errors.notFound();
+      if (row.status !== 'failed' && row.status !== 'cancelled')
+        throw errors.unprocessable('emailNotRetryable');
+      throw errors.unprocessable('emailBodyGone');
+    },
+
+    async cancel(id: number): Promise<void> {
+      const now = clock();
+      const done = await db
+        .updateTable('email_queue')
+        .set({ status: 'cancelled', updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returning('id')
+        .executeTakeFirst();
+      if (done) return;
+      const exists = await db.selectFrom('email_queue').select('id').where('id', '=', id).executeTakeFirst();
+      if (!exists) throw errors.notFound();
+      throw errors.unprocessable('emailNotCancellable');
+    },
+
+    /** Every failed e-mail that matches the list's filters, in one statement; returns how many. */
+    async retryFailed(request: ListRequest): Promise<number> {
+      const matching = sql`select q.id from email_queue as q ${whereClause(source, request.conditions)}`;
+      const result = await db
+        .updateTable('email_queue')
+        .set(requeue(clock()))
+        .where('status', '=', 'failed')
+        .where('body_text', 'is not', null)
+        .where(sql<boolean>`id in (${matching})`)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type QueueHandlers = ReturnType<typeof createQueueHandlers>;

@@ -1,0 +1,64 @@
+import { sendRequestSchema, sendResponseSchema } from '@pult/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../../db/database.js';
+import { type AuthApi, currentAdminId, hasApiKey } from '../../auth/index.js';
+import type { EmailQueue } from '../email-queue.js';
+import { composeAndQueue } from './compose.js';
+import type { IdempotencyKeys } from './idempotency.js';
+import { resolveRecipient } from './recipient.js';
+
+export interface SendRouteDeps {
+  db: Db;
+  auth: AuthApi;
+  queue: EmailQueue;
+  keys: IdempotencyKeys;
+  wake: () => void;
+}
+
+/** Whose idempotency keys these are: a service's key and an administrator's never collide. */
+function scopeOf(request: FastifyRequest): string {
+  return request.callerService ? `service:${request.callerService}` : `admin:${currentAdminId(request)}`;
+}
+
+/** `POST /send`: the platform's services (their `X-Api-Key`) or an administrator queue a templated e-mail. */
+export const sendRoutes: FastifyPluginAsyncZod<SendRouteDeps> = async (app, deps) => {
+  const serviceKey = deps.auth.requireServiceKey('notification');
+  app.post(
+    '/send',
+    {
+      // onRequest: a caller without credentials hears 401 before anything about the body.
+      onRequest: async (request) =>
+        hasApiKey(request) ? serviceKey(request) : deps.auth.requireAdmin(request),
+      schema: { body: sendRequestSchema, response: { 200: sendResponseSchema, 202: sendResponseSchema } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const recipient = await resolveRecipient(deps.auth.directory, body.to, body.language);
+      const key = body.idempotency_key;
+      const scope = scopeOf(request);
+      const email = {
+        template: body.template,
+        to: recipient.email,
+        language: recipient.language,
+        variables: body.variables ?? {},
+        priority: body.priority ?? ('queue' as const),
+      };
+      // Without a key the insert is the only write: no transaction to pay for.
+      const outcome =
+        key === undefined
+          ? { id: await composeAndQueue(deps.db, deps.queue, email), replayed: false }
+          : await deps.db.transaction().execute(async (trx) => {
+              const existing = await deps.keys.take(trx, scope, key);
+              if (typeof existing === 'number') return { id: existing, replayed: true };
+              const id = await composeAndQueue(trx, deps.queue, email);
+              await deps.keys.record(trx, scope, key, id);
+              return { id, replayed: false };
+            });
+      if (outcome.replayed)
+        return reply.status(200).header('idempotent-replayed', 'true').send({ id: outcome.id });
+      deps.wake();
+      return reply.status(202).send({ id: outcome.id });
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.js';
+
+/** A few templates, translations and queue entries, so the Notifications screens show a working pipeline. */
+const TRANSLATIONS = [
+  {
+    group: 'welcome',
+    key: 'subject',
+    texts: { 'uk-UA': 'Ласкаво просимо до {company}', 'en-US': 'Welcome to {company}' },
+  },
+  {
+    group: 'welcome',
+    key: 'greeting',
+    texts: { 'uk-UA': 'Вітаємо, {first_name}!', 'en-US': 'Hello, {first_name}!' },
+  },
+  {
+    group: 'welcome',
+    key: 'body',
+    texts: {
+      'uk-UA': 'Ваш обліковий запис створено. Увійдіть, щоб почати.',
+      'en-US': 'Your account is ready. Sign in to get started.',
+    },
+  },
+  {
+    group: 'orders',
+    key: 'shipped',
+    texts: { 'uk-UA': 'Замовлення {order} відправлено', 'en-US': 'Order {order} has shipped' },
+  },
+  { group: 'orders', key: 'tracking', texts: { 'uk-UA': 'Номер для відстеження: {tracking}' } },
+];
+
+const TEMPLATES = [
+  {
+    name: 'welcome',
+    subject: '{t:welcome.subject}',
+    content: '<h2>{t:welcome.greeting}</h2>\n<p>{t:welcome.body}</p>\n<p><a href="{link}">{link}</a></p>',
+    priority: 2,
+    sample_variables: { company: 'Pult', first_name: 'Олена', link: 'https://pult.example/signin' },
+  },
+  {
+    name: 'order-shipped',
+    subject: '{t:orders.shipped}',
+    content: '<p>{t:orders.shipped}.</p>\n<p>{t:orders.tracking}</p>',
+    priority: 5,
+    sample_variables: { order: 'A-1024', tracking: '20450000123456' },
+  },
+];
+
+const RECIPIENTS = [
+  'olena.koval@example.com',
+  'taras.bondar@example.com',
+  'iryna.melnyk@example.com',
+  'andrii.shevchuk@example.com',
+];
+
+export async function seedNotificationDemo(db: Executor, now: Date): Promise<number> {
+  for (const entry of TRANSLATIONS) {
+    await db
+      .insertInto('notification_translations')
+      .values({ group_name: entry.group, key_name: entry.key, texts: JSON.stringify(entry.texts) })
+      .execute();
+  }
+  for (const template of TEMPLATES) {
+    await db
+      .insertInto('notification_templates')
+      .values({ ...template, type: 'email', sample_variables: JSON.stringify(template.sample_variables) })
+      .execute();
+  }
+  // History only: sent e-mails (bodies cleared, as after delivery) and a few that failed for good.
+  const rows = Array.from({ length: 36 }, (_, index) => {
+    const created = new Date(now.getTime() - (index + 1) * 3 * 3600_000);
+    const failed = index % 9 === 4;
+    const template = TEMPLATES[index % TEMPLATES.length] as (typeof TEMPLATES)[number];
+    return {
+      email_to: RECIPIENTS[index % RECIPIENTS.length] as string,
+      template_name: template.name,
+      template_priority: template.priority,
+      language: index % 3 === 0 ? ('en-US' as const) : ('uk-UA' as const),
+      message_id: `<${randomUUID()}@pult.local>`,
+      subject:
+        template.name === 'welcome' ? 'Ласкаво просимо до Pult' : `Замовлення A-${1000 + index} відправлено`,
+      body_text: failed ? 'Замовлення відправлено.' : null,
+      body_html: failed ? '<p>Замовлення відправлено.</p>' : null,
+      priority: index % 5 === 0 ? ('main' as const) : ('queue' as const),
+      status: failed ? ('failed' as const) : ('sent' as const),
+      attempts: failed ? 5 : 1,
+      max_attempts: 5,
+      last_error: failed ? '550 5.1.1 Mailbox does not exist' : null,
+      next_attempt_at: created,
+      sent_at: failed ? null : new Date(created.getTime() + 2000),
+      created_at: created,
+      updated_at: created,
+    };
+  });
+  await db.insertInto('email_queue').values(rows).execute();
+  // Their attempt logs: one accepted attempt each, or five refusals a back-off apart.
+  await sql`insert into email_attempts (email_id, attempt, started_at, finished_at, outcome, error, channel)
+    select q.id, n, q.created_at + (n - 1) * interval '10 minutes' + interval '1 second',
+      q.created_at + (n - 1) * interval '10 minutes' + interval '2 seconds',
+      case when q.status = 'sent' then 'sent' else 'failed' end, q.last_error, 'smtp-config:demo relay'
+    from email_queue q, generate_series(1, q.attempts) as n`.execute(db);
+  return rows.length;
+}

@@ -1,0 +1,31 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Switch from '@mui/material/Switch';
+import { useController } from 'react-hook-form';
+import type { FieldInputProps } from './field-input-props';
+import { useFieldErrorText } from './use-field-error-text';
+
+/** A yes/no field as a switch. */
+export function SwitchInput({ form, field, label, disabled }: FieldInputProps) {
+  const { field: input } = useController({ name: field.name, control: form.control });
+  const errorText = useFieldErrorText(form, field.name);
+  return (
+    <div>
+      <FormControlLabel
+        sx={{ minHeight: 56 }}
+        control={
+          <Switch
+            name={input.name}
+            checked={input.value === true}
+            disabled={disabled}
+            onChange={(event) => input.onChange(event.target.checked)}
+            onBlur={input.onBlur}
+            slotProps={{ input: { ref: input.ref } }}
+          />
+        }
+        label={label}
+      />
+      {errorText && <FormHelperText error>{errorText}</FormHelperText>}
+    </div>
+  );
+}
