@@ -23,7 +23,13 @@ export async function createTestApp(kind: TestDatabaseKind, env: Record<string, 
     WEB_DIST_DIR: path.join(dataDir, 'no-panel'),
     ...env,
   });
-  const options: BuildOptions = { config, db: database.db, clock: time.clock, logger: false };
+  const options: BuildOptions = {
+    config,
+    db: database.db,
+    clock: time.clock,
+    logger: false,
+    ...(database.url ? { databaseUrl: database.url } : {}),
+  };
   const pult = await buildApp(options);
   await pult.app.ready();
   return {
