@@ -35,6 +35,8 @@ export async function createTestApp(kind: TestDatabaseKind, env: Record<string, 
   return {
     ...pult,
     db: database.db,
+    /** The scratch database's URL (PostgreSQL only), for a second server on the same database. */
+    databaseUrl: database.url,
     config,
     dataDir,
     time,

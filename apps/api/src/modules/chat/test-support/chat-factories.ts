@@ -7,6 +7,7 @@ export const CHAT = '/chat/rest/v1';
 export interface ChatUser {
   uid: string;
   token: string;
+  refreshToken: string;
   headers: Record<string, string>;
 }
 
@@ -17,6 +18,7 @@ export async function chatUser(t: TestApp, firstName = 'Lesia'): Promise<ChatUse
   return {
     uid: String(user.uid),
     token: tokens.access_token,
+    refreshToken: tokens.refresh_token,
     headers: { authorization: `Bearer ${tokens.access_token}`, lang: 'en-US' },
   };
 }
