@@ -109,7 +109,8 @@ export type ChannelMessageAdmin = z.infer<typeof channelMessageAdminSchema>;
 
 /** One channel's messages for moderation, newest first; the path names the channel. */
 export const channelMessagesResource = (channelId: number): ResourceDescriptor => ({
-  name: 'chatChannelMessages',
+  // Per channel: the panel's cache keys lists by name and query, not by path.
+  name: `chatChannelMessages:${channelId}`,
   service: 'chat',
   path: `/admin/channels/${channelId}/messages`,
   fields: [
