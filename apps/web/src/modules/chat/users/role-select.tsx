@@ -1,5 +1,5 @@
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import Select from '@mui/material/Select';
 import { CHANNEL_ROLES, type ChannelRole } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 
@@ -17,20 +17,19 @@ export function RoleSelect({
 }) {
   const { t } = useTranslation();
   return (
-    <TextField
-      select
+    <Select
       size="small"
       value={value}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value as ChannelRole)}
-      slotProps={{ htmlInput: { 'aria-label': t('chat.users.changeRole', { name }) } }}
-      sx={{ minWidth: 150, '& .MuiSelect-select': { py: 0.5, fontSize: 14 } }}
+      inputProps={{ 'aria-label': t('chat.users.changeRole', { name }) }}
+      sx={{ minWidth: 150, fontSize: 14, '& .MuiSelect-select': { py: 0.5 } }}
     >
       {CHANNEL_ROLES.map((role) => (
         <MenuItem key={role} value={role}>
           {t(`chat.role.${role}`)}
         </MenuItem>
       ))}
-    </TextField>
+    </Select>
   );
 }
