@@ -131,6 +131,19 @@ const STORAGE_SHOTS: Shot[] = [
   },
 ];
 
+const CHAT_SHOTS: Shot[] = [
+  { name: 'chat-users', path: '/chat/users' },
+  { name: 'chat-channels', path: '/chat/channels' },
+  { name: 'chat-channel-view', path: '/chat/channels/view?id=1', fullPage: true },
+  {
+    name: 'chat-channel-delete-confirm',
+    path: '/chat/channels/view?id=1',
+    act: async (page) => {
+      await page.locator('main button.MuiButton-outlinedError').click();
+    },
+  },
+];
+
 const SHOTS: Shot[] = [
   { name: 'dashboard', path: '/dashboard' },
   { name: 'users-list', path: '/auth/users' },
@@ -206,6 +219,7 @@ const SHOTS: Shot[] = [
     },
   },
   ...STORAGE_SHOTS,
+  ...CHAT_SHOTS,
 ];
 
 async function main() {

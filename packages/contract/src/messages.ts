@@ -1,3 +1,4 @@
+import { en as chatEn, uk as chatUk } from './chat/messages.js';
 import type { Locale } from './locales.js';
 import { en as notificationEn, uk as notificationUk } from './notification/messages.js';
 import { en as storageEn, uk as storageUk } from './storage/messages.js';
@@ -68,6 +69,7 @@ const en = {
   invalidApiKey: 'Invalid API key',
   ...notificationEn,
   ...storageEn,
+  ...chatEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -133,6 +135,7 @@ const uk: Record<MessageKey, string> = {
   invalidApiKey: 'Недійсний API-ключ',
   ...notificationUk,
   ...storageUk,
+  ...chatUk,
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'en-US': en, 'uk-UA': uk };

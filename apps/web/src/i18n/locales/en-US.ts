@@ -1,4 +1,5 @@
 import { MESSAGES } from '@pult/contract';
+import { chatEn } from '../../modules/chat/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
 import type { Translations } from './uk-UA';
@@ -270,6 +271,7 @@ export const enUS: Translations = {
     },
   },
   storage: storageEn,
+  chat: chatEn,
   shell: {
     openMenu: 'Open menu',
     profile: 'Profile',

@@ -1,4 +1,5 @@
 import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
+import { chatUk } from '../../modules/chat/i18n/uk-UA';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
 
@@ -273,6 +274,7 @@ export const ukUA = {
     },
   },
   storage: storageUk,
+  chat: chatUk,
   shell: {
     openMenu: 'Відкрити меню',
     profile: 'Профіль',
