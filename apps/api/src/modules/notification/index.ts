@@ -5,6 +5,8 @@ import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuthApi } from '../auth/index.js';
 import { adminRoutes } from './admin-routes.js';
+import { configRoutes } from './configs/config-routes.js';
+import { createConfigStore } from './configs/config-store.js';
 import { createDeliveryWorker } from './delivery-worker.js';
 import { createEmailQueue } from './email-queue.js';
 import { createChannelResolver } from './mail-transport.js';
@@ -74,6 +76,7 @@ export function createNotificationModule(deps: {
     ...(deps.pollIntervalMs ? { intervalMs: deps.pollIntervalMs } : {}),
   });
   const keys = createIdempotencyKeys(db, clock);
+  const configs = createConfigStore(db, clock, deps.secretBox);
   const mailer: Mailer = {
     send: (executor, email) => composeAndQueue(executor, queue, email),
     wake: worker.wake,
@@ -95,6 +98,7 @@ export function createNotificationModule(deps: {
       const queueHandlers = createQueueHandlers(db, clock, { maxAttempts: delivery.maxAttempts });
       await app.register(sendRoutes, { prefix, db, auth, queue, keys, wake: worker.wake });
       await app.register(adminRoutes, { prefix, db, clock, auth, queue, queueHandlers, wake: worker.wake });
+      await app.register(configRoutes, { prefix, db, clock, auth, configs });
     },
   };
 }
