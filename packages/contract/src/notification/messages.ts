@@ -35,6 +35,8 @@ export const en = {
   configNameTaken: 'A configuration with this name already exists',
   connectionOk: 'Connected: {answer}',
   testSent: 'Sent: {answer}',
+  testSubject: 'Pult: test message',
+  testBody: 'A test message from the Pult administrator panel, sent through the configuration “{name}”.',
 } as const;
 
 export const uk: Record<keyof typeof en, string> = {
@@ -73,4 +75,6 @@ export const uk: Record<keyof typeof en, string> = {
   configNameTaken: 'Налаштування з такою назвою вже є',
   connectionOk: 'З’єднання встановлено: {answer}',
   testSent: 'Надіслано: {answer}',
+  testSubject: 'Pult: тестове повідомлення',
+  testBody: 'Тестове повідомлення з панелі адміністратора Pult, надіслане через налаштування «{name}».',
 };

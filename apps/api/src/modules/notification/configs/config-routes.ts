@@ -1,4 +1,5 @@
 import {
+  configTestResultSchema,
   lookupResponseSchema,
   type MessageKey,
   pushConfigSchema,
@@ -6,9 +7,13 @@ import {
   type ResourceDescriptor,
   smsConfigSchema,
   smsConfigWriteSchema,
+  smtpConfigCheckSchema,
   smtpConfigSchema,
+  smtpConfigSendTestSchema,
   smtpConfigWriteSchema,
+  translateMessage,
 } from '@pult/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../../db/database.js';
@@ -17,6 +22,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { crudRoutes, type RecordHandlers } from '../../../resources/crud-routes.js';
 import { parseNumericId } from '../../../resources/record-id.js';
 import { type AuthApi, currentAdminId } from '../../auth/index.js';
+import { checkSmtp, sendSmtpTest } from '../channels/smtp-check.js';
 import type { ConfigStore } from './config-store.js';
 
 export interface ConfigRouteDeps {
@@ -57,6 +63,34 @@ export const configRoutes: FastifyPluginAsyncZod<ConfigRouteDeps> = async (app, 
     );
   };
   await register(configs.smtp, smtpConfigSchema, smtpConfigWriteSchema);
+  const smtpPath = configs.smtp.kind.descriptor.path;
+  const testText = (request: FastifyRequest, name: string) => {
+    const locale = requestLocale(request);
+    return {
+      subject: translateMessage('testSubject', locale),
+      body: translateMessage('testBody', locale, { name }),
+    };
+  };
+  app.post(
+    `${smtpPath}/check`,
+    {
+      onRequest: auth.requireAdmin,
+      schema: { body: smtpConfigCheckSchema, response: { 200: configTestResultSchema } },
+    },
+    async (request) => checkSmtp(await configs.smtp.resolve(request.body.id ?? null, request.body.config)),
+  );
+  app.post(
+    `${smtpPath}/send-test`,
+    {
+      onRequest: auth.requireAdmin,
+      schema: { body: smtpConfigSendTestSchema, response: { 200: configTestResultSchema } },
+    },
+    async (request) => {
+      const { id, config, to } = request.body;
+      const resolved = await configs.smtp.resolve(id ?? null, config);
+      return sendSmtpTest(resolved, to, testText(request, config.name));
+    },
+  );
   await register(configs.sms, smsConfigSchema, smsConfigWriteSchema);
   await register(configs.push, pushConfigSchema, pushConfigWriteSchema);
 };
