@@ -1,11 +1,16 @@
 import {
+  type ConfigTestResult,
   configTestResultSchema,
   lookupResponseSchema,
   type MessageKey,
+  pushConfigCheckSchema,
   pushConfigSchema,
+  pushConfigSendTestSchema,
   pushConfigWriteSchema,
   type ResourceDescriptor,
+  smsConfigCheckSchema,
   smsConfigSchema,
+  smsConfigSendTestSchema,
   smsConfigWriteSchema,
   smtpConfigCheckSchema,
   smtpConfigSchema,
@@ -22,8 +27,31 @@ import type { Clock } from '../../../lib/clock.js';
 import { crudRoutes, type RecordHandlers } from '../../../resources/crud-routes.js';
 import { parseNumericId } from '../../../resources/record-id.js';
 import { type AuthApi, currentAdminId } from '../../auth/index.js';
+import { type ClosableAdapter, pushAdapterFor, smsAdapterFor } from '../channels/adapters.js';
+import { ProviderError } from '../channels/provider-error.js';
 import { checkSmtp, sendSmtpTest } from '../channels/smtp-check.js';
 import type { ConfigStore } from './config-store.js';
+
+/**
+ * Runs one provider call for "Test connection" or "Send test": the provider's answer either way, as
+ * 200 (the check itself worked; what it found is in `ok`). A configuration that cannot make an
+ * adapter (a missing key) is a failed check too.
+ */
+async function tryAdapter(
+  make: () => Promise<ClosableAdapter>,
+  run: (adapter: ClosableAdapter) => Promise<string>,
+): Promise<ConfigTestResult> {
+  let adapter: ClosableAdapter | undefined;
+  try {
+    adapter = await make();
+    return { ok: true, message: (await run(adapter)) || 'OK' };
+  } catch (error) {
+    if (error instanceof ProviderError) return { ok: false, message: error.message };
+    throw error;
+  } finally {
+    adapter?.close?.();
+  }
+}
 
 export interface ConfigRouteDeps {
   db: Db;
@@ -93,4 +121,45 @@ export const configRoutes: FastifyPluginAsyncZod<ConfigRouteDeps> = async (app, 
   );
   await register(configs.sms, smsConfigSchema, smsConfigWriteSchema);
   await register(configs.push, pushConfigSchema, pushConfigWriteSchema);
+
+  const testRoutes = <Write extends { name: string }>(
+    path: string,
+    check: z.ZodType<{ id?: number | null; config: Write }>,
+    send: z.ZodType<{ id?: number | null; config: Write; to: string }>,
+    adapterOf: (config: Write) => ClosableAdapter,
+    resolve: (id: number | null, config: Write) => Promise<Write>,
+  ) => {
+    const make = (id: number | null | undefined, config: Write) => async () =>
+      adapterOf(await resolve(id ?? null, config));
+    app.post(
+      `${path}/check`,
+      { onRequest: auth.requireAdmin, schema: { body: check, response: { 200: configTestResultSchema } } },
+      async (request) => tryAdapter(make(request.body.id, request.body.config), (adapter) => adapter.check()),
+    );
+    app.post(
+      `${path}/send-test`,
+      { onRequest: auth.requireAdmin, schema: { body: send, response: { 200: configTestResultSchema } } },
+      async (request) => {
+        const { id, config, to } = request.body;
+        const text = testText(request, config.name);
+        return tryAdapter(make(id, config), (adapter) =>
+          adapter.send(to, { title: text.subject, body: text.body }),
+        );
+      },
+    );
+  };
+  testRoutes(
+    configs.sms.kind.descriptor.path,
+    smsConfigCheckSchema,
+    smsConfigSendTestSchema,
+    smsAdapterFor,
+    configs.sms.resolve,
+  );
+  testRoutes(
+    configs.push.kind.descriptor.path,
+    pushConfigCheckSchema,
+    pushConfigSendTestSchema,
+    pushAdapterFor,
+    configs.push.resolve,
+  );
 };
