@@ -1,5 +1,6 @@
 export * from './config-fields.js';
 export * from './config-tests.js';
+export * from './devices.js';
 export * from './email-queue.js';
 export * from './json-variables.js';
 export * from './push-configs.js';

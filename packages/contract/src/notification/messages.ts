@@ -36,6 +36,11 @@ export const en = {
   connectionOk: 'Connected: {answer}',
   testSent: 'Sent: {answer}',
   testSubject: 'Pult: test message',
+  recipientNoPhone: 'This user has no phone number in international format',
+  recipientNoDevices: 'This user has registered no devices',
+  recipientInvalidPhone: 'An E.164 number (+380501234567) or the uid of a platform user',
+  recipientInvalidToken: 'A device token or the uid of a platform user',
+  deviceNotFound: 'No such device token of yours',
   testBody: 'A test message from the Pult administrator panel, sent through the configuration “{name}”.',
 } as const;
 
@@ -76,5 +81,10 @@ export const uk: Record<keyof typeof en, string> = {
   connectionOk: 'З’єднання встановлено: {answer}',
   testSent: 'Надіслано: {answer}',
   testSubject: 'Pult: тестове повідомлення',
+  recipientNoPhone: 'У цього користувача немає номера телефону в міжнародному форматі',
+  recipientNoDevices: 'Цей користувач не зареєстрував жодного пристрою',
+  recipientInvalidPhone: 'Номер у форматі E.164 (+380501234567) або uid користувача платформи',
+  recipientInvalidToken: 'Токен пристрою або uid користувача платформи',
+  deviceNotFound: 'У вас немає такого токена пристрою',
   testBody: 'Тестове повідомлення з панелі адміністратора Pult, надіслане через налаштування «{name}».',
 };

@@ -51,9 +51,18 @@ export function fcmAdapter(settings: FcmSettings): ChannelAdapter {
   const tokenUrl = settings.tokenUrl ?? settings.serviceAccount.token_uri ?? GOOGLE_TOKEN_URL;
   const base = settings.baseUrl ?? FCM_API;
   let cached: { token: string; expiresAt: number } | undefined;
+  let pending: Promise<string> | undefined;
 
-  async function accessToken(): Promise<string> {
-    if (cached && cached.expiresAt > now() + 60_000) return cached.token;
+  /** One token request at a time: concurrent sends wait for the same one. */
+  function accessToken(): Promise<string> {
+    if (cached && cached.expiresAt > now() + 60_000) return Promise.resolve(cached.token);
+    pending ??= fetchAccessToken().finally(() => {
+      pending = undefined;
+    });
+    return pending;
+  }
+
+  async function fetchAccessToken(): Promise<string> {
     let key: Awaited<ReturnType<typeof importPKCS8>>;
     try {
       key = await importPKCS8(settings.serviceAccount.private_key, 'RS256');

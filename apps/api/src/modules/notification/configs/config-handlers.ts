@@ -195,12 +195,10 @@ export function createConfigHandlers<Row extends ConfigRowBase, Item, Write exte
     };
   }
 
-  /** The configuration to send through: the one named, else the default active one. */
+  /** The configuration to send through: the one named if it is active, else the default active one. */
   async function pick(id: number | null): Promise<Row | undefined> {
-    const { rows } =
-      id === null
-        ? await sql<Row>`select * from ${table} where is_default and is_active`.execute(db)
-        : await sql<Row>`select * from ${table} where id = ${id}`.execute(db);
+    const { rows } = await sql<Row>`select * from ${table} where is_active and (id = ${id} or is_default)
+      order by id = ${id} desc nulls last limit 1`.execute(db);
     return rows[0];
   }
 
