@@ -94,6 +94,11 @@ export const enUS: Translations = {
     closeOptions: 'Close the list',
     clear: 'Clear',
     tagsHint: 'Type a value and press Enter',
+    secretSet: 'Stored. Leave empty to keep it.',
+    secretNotSet: 'Not set.',
+    secretClear: 'Remove',
+    secretWillClear: 'Will be removed on save.',
+    secretUndo: 'Keep it',
   },
   people: {
     fields: {

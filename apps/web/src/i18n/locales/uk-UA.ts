@@ -97,6 +97,11 @@ export const ukUA = {
     closeOptions: 'Закрити список',
     clear: 'Очистити',
     tagsHint: 'Введіть значення й натисніть Enter',
+    secretSet: 'Збережено. Залиште порожнім, щоб не змінювати.',
+    secretNotSet: 'Не збережено.',
+    secretClear: 'Стерти',
+    secretWillClear: 'Буде стерто під час збереження.',
+    secretUndo: 'Не стирати',
   },
   people: {
     fields: {
