@@ -1,3 +1,4 @@
+export * from './audit/index.js';
 export * from './auth.js';
 export * from './constants.js';
 export * from './errors.js';

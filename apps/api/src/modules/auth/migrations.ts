@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { auditMigrations } from './audit/migrations.js';
 
 export const authMigrations: Record<string, Migration> = {
   '2026-11-21-0100-auth-core': {
@@ -229,6 +230,7 @@ export const authMigrations: Record<string, Migration> = {
       await sql`alter table users add column groups text[] not null default '{}'`.execute(db);
     },
   },
+  ...auditMigrations,
 };
 
 /**

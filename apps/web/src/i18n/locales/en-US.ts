@@ -1,4 +1,5 @@
 import { MESSAGES } from '@pult/contract';
+import { auditEn } from '../../modules/audit/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
 import type { Translations } from './uk-UA';
@@ -255,6 +256,7 @@ export const enUS: Translations = {
       authSettings: 'Settings',
       authCountries: 'Countries',
       authCities: 'Cities',
+      authAudit: 'Audit log',
       storageBuckets: 'Buckets',
       storageFiles: 'Files',
       storageLogs: 'User logs',
@@ -269,6 +271,7 @@ export const enUS: Translations = {
       smtpConfigs: 'SMTP configs',
     },
   },
+  audit: auditEn,
   storage: storageEn,
   shell: {
     openMenu: 'Open menu',

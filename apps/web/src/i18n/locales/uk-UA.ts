@@ -1,4 +1,5 @@
 import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
+import { auditUk } from '../../modules/audit/i18n/uk-UA';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
 
@@ -258,6 +259,7 @@ export const ukUA = {
       authSettings: 'Налаштування',
       authCountries: 'Країни',
       authCities: 'Міста',
+      authAudit: 'Журнал дій',
       storageBuckets: 'Бакети',
       storageFiles: 'Файли',
       storageLogs: 'Журнали користувачів',
@@ -272,6 +274,7 @@ export const ukUA = {
       smtpConfigs: 'Налаштування SMTP',
     },
   },
+  audit: auditUk,
   storage: storageUk,
   shell: {
     openMenu: 'Відкрити меню',
