@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES, SERVICE_BASE_PATHS } from '@pult/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
+import { dashboardRoutes } from './dashboard/dashboard-routes.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerJsonBodyParser } from './http/json-body.js';
@@ -117,6 +118,12 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     logger: app.log,
   });
   await storage.register(app, SERVICE_BASE_PATHS.storage);
+  // Each module contributes its cards; a module that is not built contributes none.
+  await app.register(dashboardRoutes, {
+    prefix: SERVICE_BASE_PATHS.auth,
+    cards: [...auth.dashboard, ...notification.dashboard, ...storage.dashboard],
+    guard: auth.api.requireAdmin,
+  });
   const prune = async () => {
     await auth.prune();
     await notification.prune();

@@ -1,6 +1,7 @@
 export * from './audit/index.js';
 export * from './auth.js';
 export * from './constants.js';
+export * from './dashboard.js';
 export * from './errors.js';
 export * from './json-value.js';
 export * from './locales.js';

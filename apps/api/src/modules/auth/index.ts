@@ -11,6 +11,7 @@ import { createAdminRepository } from './admin-repository.js';
 import { createAuditLog } from './audit/audit-log.js';
 import { auditRoutes } from './audit/audit-routes.js';
 import { bootstrapAdmin } from './bootstrap.js';
+import { createAuthDashboard } from './dashboard/cards.js';
 import { createUserAccounts } from './people/user-accounts.js';
 import { createUserDirectory } from './people/user-directory.js';
 import { createRateLimiter } from './rate-limiter.js';
@@ -110,6 +111,8 @@ export async function createAuthModule(deps: AuthModuleDeps) {
 
   return {
     api,
+    /** The Users section's dashboard cards. */
+    dashboard: createAuthDashboard(db, clock),
     /** Drops what no rule needs any more: old rate-limit events, ended sign-ins, spent codes. */
     async prune() {
       await limiter.prune();

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { auditMigrations } from './audit/migrations.js';
+import { authDashboardMigrations } from './dashboard/migrations.js';
 
 export const authMigrations: Record<string, Migration> = {
   '2026-11-21-0100-auth-core': {
@@ -231,6 +232,7 @@ export const authMigrations: Record<string, Migration> = {
     },
   },
   ...auditMigrations,
+  ...authDashboardMigrations,
 };
 
 /**

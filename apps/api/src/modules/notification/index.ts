@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuthApi } from '../auth/index.js';
 import { adminRoutes } from './admin-routes.js';
+import { createNotificationDashboard } from './dashboard/cards.js';
 import { createDeliveryWorker } from './delivery-worker.js';
 import { createEmailQueue } from './email-queue.js';
 import { createChannelResolver } from './mail-transport.js';
@@ -88,6 +89,8 @@ export function createNotificationModule(deps: {
   return {
     mailer,
     worker,
+    /** The e-mail queue's dashboard cards. */
+    dashboard: createNotificationDashboard(db, clock),
     /** Drops idempotency keys past their 24 hours. */
     prune: () => keys.prune(),
     /** Mounts the service's routes; they need the auth service's guards and user directory. */

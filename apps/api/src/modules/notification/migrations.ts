@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { notificationDashboardMigrations } from './dashboard/migrations.js';
 import { PASSWORD_RECOVERY_SEED } from './templates/system-templates.js';
 
 export const notificationMigrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ export const notificationMigrations: Record<string, Migration> = {
       );
     },
   },
+  ...notificationDashboardMigrations,
 };
 
 /** The queue gains a lease, a fixed Message-ID, the template's priority, an attempt log and its list indexes. */
