@@ -14,7 +14,14 @@ export const DASHBOARD_DAYS = 30;
 
 const serviceNames = Object.keys(SERVICE_BASE_PATHS) as [ServiceName, ...ServiceName[]];
 
-export const dashboardCardInfoSchema = z.object({ id: z.string(), service: z.enum(serviceNames) });
+const CARD_KINDS = ['value', 'breakdown', 'daily'] as const;
+
+/** A card's kind is known before it loads, so the panel lays the skeletons out as the cards will be. */
+export const dashboardCardInfoSchema = z.object({
+  id: z.string(),
+  service: z.enum(serviceNames),
+  kind: z.enum(CARD_KINDS),
+});
 export type DashboardCardInfo = z.infer<typeof dashboardCardInfoSchema>;
 
 export const dashboardIndexSchema = z.object({ cards: z.array(dashboardCardInfoSchema) });
@@ -38,7 +45,7 @@ export type DashboardSeries = z.infer<typeof dashboardSeriesSchema>;
 export const dashboardCardSchema = z.object({
   id: z.string(),
   /** `value`: one figure (items[0]); `breakdown`: a figure per key; `daily`: bars per UTC day. */
-  kind: z.enum(['value', 'breakdown', 'daily']),
+  kind: z.enum(CARD_KINDS),
   unit: z.enum(['count', 'bytes']),
   items: z.array(dashboardItemSchema),
   days: z.array(z.string()),

@@ -10,6 +10,7 @@ export interface DashboardCardSource {
   /** Stable and unique, `<module>.<figure>`: the panel's texts and the card's URL use it. */
   id: string;
   service: ServiceName;
+  kind: DashboardCard['kind'];
   load(): Promise<DashboardCard>;
 }
 

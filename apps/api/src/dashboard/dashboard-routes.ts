@@ -23,7 +23,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardRouteDeps> = async 
   app.addHook('onRequest', deps.guard);
 
   app.get('/admin/dashboard', { schema: { response: { 200: dashboardIndexSchema } } }, async () => ({
-    cards: deps.cards.map(({ id, service }) => ({ id, service })),
+    cards: deps.cards.map(({ id, service, kind }) => ({ id, service, kind })),
   }));
 
   app.get(

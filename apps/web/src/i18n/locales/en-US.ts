@@ -1,5 +1,6 @@
 import { MESSAGES } from '@pult/contract';
 import { auditEn } from '../../modules/audit/i18n/en-US';
+import { dashboardFiguresEn } from '../../modules/dashboard/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
 import type { Translations } from './uk-UA';
@@ -289,6 +290,7 @@ export const enUS: Translations = {
     toDashboard: 'Go to the dashboard',
   },
   dashboard: {
+    figures: dashboardFiguresEn,
     greeting: 'Hello, {{name}}!',
     greetingAnonymous: 'Hello!',
     intro: 'Choose the section you want to work with.',

@@ -1,5 +1,6 @@
 import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
 import { auditUk } from '../../modules/audit/i18n/uk-UA';
+import { dashboardFiguresUk } from '../../modules/dashboard/i18n/uk-UA';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
 
@@ -292,6 +293,7 @@ export const ukUA = {
     toDashboard: 'Перейти на панель',
   },
   dashboard: {
+    figures: dashboardFiguresUk,
     greeting: 'Вітаємо, {{name}}!',
     greetingAnonymous: 'Вітаємо!',
     intro: 'Оберіть розділ, з яким хочете працювати.',

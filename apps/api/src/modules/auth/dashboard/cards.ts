@@ -16,6 +16,7 @@ export function createAuthDashboard(db: Db, clock: Clock): DashboardCardSource[]
     {
       id: 'auth.usersByStatus',
       service: 'auth',
+      kind: 'breakdown',
       async load() {
         const totals = await rollupTotals(db, 'users');
         return breakdownCard(
@@ -31,6 +32,7 @@ export function createAuthDashboard(db: Db, clock: Clock): DashboardCardSource[]
     {
       id: 'auth.newUsers',
       service: 'auth',
+      kind: 'daily',
       async load() {
         const days = lastDays(clock());
         const daily = await rollupDaily(db, 'users', days);
@@ -42,6 +44,7 @@ export function createAuthDashboard(db: Db, clock: Clock): DashboardCardSource[]
     {
       id: 'auth.adminsOnline',
       service: 'auth',
+      kind: 'value',
       async load() {
         // Live sign-ins of administrators: a handful of rows on the partial index of unrevoked sessions.
         const { rows } = await sql<{ n: number }>`

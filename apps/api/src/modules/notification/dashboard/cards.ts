@@ -12,6 +12,7 @@ export function createNotificationDashboard(db: Db, clock: Clock): DashboardCard
     {
       id: 'notification.queueByStatus',
       service: 'notification',
+      kind: 'breakdown',
       async load() {
         const totals = await rollupTotals(db, 'email_queue');
         return breakdownCard(
@@ -27,6 +28,7 @@ export function createNotificationDashboard(db: Db, clock: Clock): DashboardCard
     {
       id: 'notification.sentFailed',
       service: 'notification',
+      kind: 'daily',
       async load() {
         const days = lastDays(clock());
         const daily = await rollupDaily(db, 'email_queue', days, ['sent', 'failed']);

@@ -13,6 +13,7 @@ export function createStorageDashboard(db: Db, clock: Clock): DashboardCardSourc
   const daily = (id: string, table: string, link: string): DashboardCardSource => ({
     id,
     service: 'storage',
+    kind: 'daily',
     async load() {
       const days = lastDays(clock());
       const counts = await rollupDaily(db, table, days);
@@ -23,6 +24,7 @@ export function createStorageDashboard(db: Db, clock: Clock): DashboardCardSourc
     {
       id: 'storage.bytesByBucket',
       service: 'storage',
+      kind: 'breakdown',
       async load() {
         // Buckets keep their own usage (updated with every file), and there are few of them.
         const buckets = await db
@@ -47,6 +49,7 @@ export function createStorageDashboard(db: Db, clock: Clock): DashboardCardSourc
     {
       id: 'storage.openErrorGroups',
       service: 'storage',
+      kind: 'value',
       async load() {
         const totals = await rollupTotals(db, 'storage_error_groups');
         return valueCard(
