@@ -153,7 +153,7 @@ const AUDIT_SHOTS: Shot[] = [
 ];
 
 const SHOTS: Shot[] = [
-  { name: 'dashboard', path: '/dashboard' },
+  { name: 'dashboard', path: '/dashboard', fullPage: true },
   { name: 'users-list', path: '/auth/users' },
   {
     name: 'users-filtered',

@@ -15,6 +15,8 @@ import { loadSecretBox } from './lib/secret-box-file.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createNotificationModule } from './modules/notification/index.js';
 import { createStorageModule, storagePreviewOrigins } from './modules/storage/index.js';
+import { registerOpenApi } from './openapi/openapi-routes.js';
+import { collectRoutes } from './openapi/route-collector.js';
 import { defaultWebDistDir, registerPanel } from './web/panel.js';
 
 export interface BuildOptions {
@@ -64,6 +66,8 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
   registerErrorHandling(app);
+  // Before any route: the OpenAPI document is built from every route registered after this.
+  const routes = collectRoutes(app);
 
   const previewOrigins = await storagePreviewOrigins(config.blobStore);
   await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config, previewOrigins) });
@@ -143,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     }
   });
 
+  registerOpenApi(app, routes, config.publicUrl);
   await registerPanel(app, {
     distDir: config.webDistDir ?? defaultWebDistDir(),
     runtimeConfig: {

@@ -78,6 +78,7 @@ export function DailyFigure({ card, label }: { card: DashboardCard; label: Label
   const locale = useLocale();
   const navigate = useNavigate();
   const format = useFormat(card.unit);
+  const shortDay = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const range = `${card.days[0] ?? ''},${card.days[card.days.length - 1] ?? ''}`;
   return (
     <>
@@ -89,11 +90,15 @@ export function DailyFigure({ card, label }: { card: DashboardCard; label: Label
             {
               scaleType: 'band',
               data: card.days,
-              valueFormatter: (day: string) => formatDate(day, locale),
+              valueFormatter: (day: string, context) =>
+                context.location === 'tick'
+                  ? shortDay.format(new Date(`${day}T00:00:00Z`))
+                  : formatDate(day, locale),
               tickLabelInterval: (_value, index) => index % 7 === 2,
             },
           ]}
-          yAxis={[{ width: 40 }]}
+          // Counts are whole: no 0.5 ticks.
+          yAxis={[{ width: 40, tickMinStep: 1, valueFormatter: (value: number) => format(value) }]}
           series={card.series.map((series) => ({
             id: series.key,
             label: label(series.key),
