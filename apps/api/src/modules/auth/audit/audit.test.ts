@@ -196,6 +196,29 @@ describe.each(testDatabaseKinds())('audit log on %s', (kind) => {
     expect(onProfile.detail).toEqual({ name: 'profile' });
   });
 
+  it('records module actions through the auth service (notification, storage)', async () => {
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: '/notification/api/v1/admin/email-queue/retry-failed?filter[template_name]=welcome',
+      headers: auth,
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(await latest('filter[action]=bulk&filter[resource]=email-queue')).toMatchObject({
+      admin_email: TEST_ADMIN.email,
+      detail: { name: 'retry-failed', query: { 'filter[template_name]': 'welcome' }, updated: 0 },
+    });
+    const pruned = await t.app.inject({
+      method: 'POST',
+      url: '/storage/api/v1/admin/errors/delete-range',
+      headers: auth,
+      payload: { to: '2001-01-31' },
+    });
+    expect(pruned.statusCode).toBe(200);
+    expect(await latest('filter[action]=bulk&filter[resource]=storageErrors')).toMatchObject({
+      detail: { name: 'delete-range', to: '2001-01-31', deleted: 0 },
+    });
+  });
+
   it('filters by admin, action and date, and refuses bad filters with 422', async () => {
     const mine = await list(`filter[admin_email]=${encodeURIComponent('root@')}&perPage=100`);
     expect(mine.items.every((entry) => entry.admin_email === TEST_ADMIN.email)).toBe(true);
