@@ -180,8 +180,29 @@ const CHAT_SHOTS: Shot[] = [
   },
 ];
 
+const AUDIT_SHOTS: Shot[] = [
+  {
+    name: 'audit-entry-diff',
+    path: '/auth/users/edit?id=3',
+    fullPage: true,
+    act: async (page) => {
+      // A change made here, so the log has an update with a before and an after to show.
+      const firstName = page.locator('input[name="first_name"]');
+      await firstName.fill(`${await firstName.inputValue()}а`);
+      await page.locator('button[type="submit"]').click();
+      await page.waitForURL('**/auth/users*');
+      await page.goto(page.url().replace(/\/auth\/users.*$/, '/auth/audit?filter[action]=update'));
+      await page.locator('tbody tr').first().getByRole('link').first().click();
+      await page.waitForURL('**/auth/audit/view/*');
+      await page.waitForLoadState('networkidle');
+    },
+  },
+  { name: 'audit-list', path: '/auth/audit', fullPage: true },
+  { name: 'audit-record-history', path: '/auth/audit?filter[resource]=users&filter[record_id]=3' },
+];
+
 const SHOTS: Shot[] = [
-  { name: 'dashboard', path: '/dashboard' },
+  { name: 'dashboard', path: '/dashboard', fullPage: true },
   { name: 'users-list', path: '/auth/users' },
   {
     name: 'users-filtered',
@@ -257,6 +278,7 @@ const SHOTS: Shot[] = [
   ...STORAGE_SHOTS,
   ...CHAT_SHOTS,
   ...CONFIG_SHOTS,
+  ...AUDIT_SHOTS,
 ];
 
 async function main() {

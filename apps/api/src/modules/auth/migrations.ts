@@ -1,4 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { auditMigrations } from './audit/migrations.js';
+import { authDashboardMigrations } from './dashboard/migrations.js';
 
 export const authMigrations: Record<string, Migration> = {
   '2026-11-21-0100-auth-core': {
@@ -229,6 +231,8 @@ export const authMigrations: Record<string, Migration> = {
       await sql`alter table users add column groups text[] not null default '{}'`.execute(db);
     },
   },
+  ...auditMigrations,
+  ...authDashboardMigrations,
 };
 
 /**

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { notificationDashboardMigrations } from './dashboard/migrations.js';
 import { PASSWORD_RECOVERY_SEED } from './templates/system-templates.js';
 
 export const notificationMigrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ export const notificationMigrations: Record<string, Migration> = {
       await queueChannels(db);
     },
   },
+  ...notificationDashboardMigrations,
 };
 
 /**

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { storageDashboardMigrations } from './dashboard/migrations.js';
 
 export const storageMigrations: Record<string, Migration> = {
   '2026-11-23-0300-storage-buckets-files': {
@@ -196,6 +197,7 @@ export const storageMigrations: Record<string, Migration> = {
       }
     },
   },
+  ...storageDashboardMigrations,
 };
 
 async function hasTrigrams(db: Kysely<unknown>): Promise<boolean> {

@@ -1,5 +1,7 @@
 import { MESSAGES } from '@pult/contract';
 import { chatEn } from '../../modules/chat/i18n/en-US';
+import { auditEn } from '../../modules/audit/i18n/en-US';
+import { dashboardFiguresEn } from '../../modules/dashboard/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
 import type { Translations } from './uk-UA';
@@ -261,6 +263,7 @@ export const enUS: Translations = {
       authSettings: 'Settings',
       authCountries: 'Countries',
       authCities: 'Cities',
+      authAudit: 'Audit log',
       storageBuckets: 'Buckets',
       storageFiles: 'Files',
       storageLogs: 'User logs',
@@ -275,6 +278,7 @@ export const enUS: Translations = {
       smtpConfigs: 'SMTP configs',
     },
   },
+  audit: auditEn,
   storage: storageEn,
   chat: chatEn,
   shell: {
@@ -293,6 +297,7 @@ export const enUS: Translations = {
     toDashboard: 'Go to the dashboard',
   },
   dashboard: {
+    figures: dashboardFiguresEn,
     greeting: 'Hello, {{name}}!',
     greetingAnonymous: 'Hello!',
     intro: 'Choose the section you want to work with.',

@@ -1,5 +1,7 @@
 import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
 import { chatUk } from '../../modules/chat/i18n/uk-UA';
+import { auditUk } from '../../modules/audit/i18n/uk-UA';
+import { dashboardFiguresUk } from '../../modules/dashboard/i18n/uk-UA';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
 
@@ -264,6 +266,7 @@ export const ukUA = {
       authSettings: 'Налаштування',
       authCountries: 'Країни',
       authCities: 'Міста',
+      authAudit: 'Журнал дій',
       storageBuckets: 'Бакети',
       storageFiles: 'Файли',
       storageLogs: 'Журнали користувачів',
@@ -278,6 +281,7 @@ export const ukUA = {
       smtpConfigs: 'Налаштування SMTP',
     },
   },
+  audit: auditUk,
   storage: storageUk,
   chat: chatUk,
   shell: {
@@ -296,6 +300,7 @@ export const ukUA = {
     toDashboard: 'Перейти на панель',
   },
   dashboard: {
+    figures: dashboardFiguresUk,
     greeting: 'Вітаємо, {{name}}!',
     greetingAnonymous: 'Вітаємо!',
     intro: 'Оберіть розділ, з яким хочете працювати.',
