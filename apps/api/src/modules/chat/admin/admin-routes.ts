@@ -83,6 +83,7 @@ async function nameChannels(directory: UserDirectory, rows: ChannelAdminRow[]): 
   return rows.map(({ direct_key: _key, ...row }) => ({
     ...row,
     label: channelLabel(people, { ...row, direct_key: _key }),
+    display_name: _key ? channelLabel(people, { ...row, direct_key: _key }) : (row.name ?? ''),
     created_by_label: personLabel(people, row.created_by_uid),
     created_at: new Date(row.created_at).toISOString(),
     last_message_at: row.last_message_at ? new Date(row.last_message_at).toISOString() : null,
@@ -103,6 +104,7 @@ async function nameMemberships(
       url: row.channel_url,
       direct_key: row.direct_key,
     }),
+    channel_type: row.direct_key ? ('direct' as const) : ('group' as const),
     user_uid: row.user_uid,
     user_label: personLabel(people, row.user_uid),
     role: row.role,
