@@ -272,6 +272,8 @@ async function main() {
   );
   const env = {
     DATABASE_URL,
+    // Both processes, and every run, must open the keys sealed in the database.
+    SECRET_KEY: Buffer.alloc(32, 11).toString('base64'),
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     ADMIN_EMAIL: DEMO_ADMIN.email,
