@@ -1,6 +1,6 @@
 import { MESSAGES } from '@pult/contract';
-import { chatEn } from '../../modules/chat/i18n/en-US';
 import { auditEn } from '../../modules/audit/i18n/en-US';
+import { chatEn } from '../../modules/chat/i18n/en-US';
 import { dashboardFiguresEn } from '../../modules/dashboard/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';

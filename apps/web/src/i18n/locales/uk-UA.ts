@@ -1,6 +1,6 @@
 import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
-import { chatUk } from '../../modules/chat/i18n/uk-UA';
 import { auditUk } from '../../modules/audit/i18n/uk-UA';
+import { chatUk } from '../../modules/chat/i18n/uk-UA';
 import { dashboardFiguresUk } from '../../modules/dashboard/i18n/uk-UA';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
