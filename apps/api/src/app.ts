@@ -14,6 +14,7 @@ import { loadSecretBox } from './lib/secret-box-file.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createNotificationModule } from './modules/notification/index.js';
 import { createStorageModule, storagePreviewOrigins } from './modules/storage/index.js';
+import { configureTotalBudget } from './resources/list-total.js';
 import { defaultWebDistDir, registerPanel } from './web/panel.js';
 
 export interface BuildOptions {
@@ -43,6 +44,7 @@ export interface PultApp {
 export async function buildApp(options: BuildOptions): Promise<PultApp> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
+  configureTotalBudget(config.listTotals);
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,

@@ -2,6 +2,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { authMigrations } from '../modules/auth/migrations.js';
 import { notificationMigrations } from '../modules/notification/migrations.js';
 import { storageMigrations } from '../modules/storage/migrations.js';
+import { listMigrations } from '../resources/migrations.js';
 import type { Db } from './database.js';
 
 /** Module migrations, applied in the order of their names (a date prefix) across modules. */
@@ -9,6 +10,7 @@ const allMigrations: Record<string, Migration> = {
   ...authMigrations,
   ...notificationMigrations,
   ...storageMigrations,
+  ...listMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => allMigrations };

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { trackDayCounts } from '../../resources/migrations.js';
 
 export const authMigrations: Record<string, Migration> = {
   '2026-11-21-0100-auth-core': {
@@ -227,6 +228,12 @@ export const authMigrations: Record<string, Migration> = {
       // Platform users belong to groups too: the services decide by them (storage uploads, say).
       // A constant default adds the column without rewriting the table.
       await sql`alter table users add column groups text[] not null default '{}'`.execute(db);
+    },
+  },
+  '2026-11-24-0210-users-day-counts': {
+    async up(db: Kysely<unknown>) {
+      // Totals of date + status filters and deep pages of the date sort (list engine, day counters).
+      await trackDayCounts(db, 'users', 'created_at', 'status');
     },
   },
 };

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { trackDayCounts } from '../../resources/migrations.js';
 import { PASSWORD_RECOVERY_SEED } from './templates/system-templates.js';
 
 export const notificationMigrations: Record<string, Migration> = {
@@ -70,6 +71,13 @@ export const notificationMigrations: Record<string, Migration> = {
       await sql`create index notification_idempotency_expiry_idx on notification_idempotency_keys (expires_at)`.execute(
         db,
       );
+    },
+  },
+  '2026-11-24-0230-queue-day-counts': {
+    async up(db: Kysely<unknown>) {
+      // Per day only: a status bucket would put every claim and send of the delivery workers on the
+      // same few counter rows. Status + period totals are bounded counts instead.
+      await trackDayCounts(db, 'email_queue', 'created_at');
     },
   },
 };

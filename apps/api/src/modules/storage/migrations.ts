@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { trackDayCounts } from '../../resources/migrations.js';
 
 export const storageMigrations: Record<string, Migration> = {
   '2026-11-23-0300-storage-buckets-files': {
@@ -194,6 +195,13 @@ export const storageMigrations: Record<string, Migration> = {
           db,
         );
       }
+    },
+  },
+  '2026-11-24-0220-logs-day-counts': {
+    async up(db: Kysely<unknown>) {
+      // Totals of date + level filters and deep pages of the date sort (list engine, day counters).
+      await trackDayCounts(db, 'storage_logs', 'created_at', 'level');
+      await trackDayCounts(db, 'storage_errors', 'created_at', 'level');
     },
   },
 };
