@@ -15,6 +15,11 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { usersResource } from '@pult/contract';
+import { openDatabase } from '../../apps/api/src/db/database.js';
+import { personListSource } from '../../apps/api/src/modules/auth/people/person-source.js';
+import { parseListRequest } from '../../apps/api/src/resources/list-request.js';
+import { runList } from '../../apps/api/src/resources/list-sql.js';
 import { DEMO_ADMIN, REPO_ROOT, startPult } from '../../e2e/support/pult-server.js';
 import { LIST_SHAPES, type ListSample } from './list-shapes.js';
 import { type LoadResult, runLoad } from './load.js';
@@ -40,7 +45,8 @@ async function main() {
   const target = DATABASE_URL ? 'PostgreSQL' : `PGlite (${DATA_DIR})`;
   console.log(`list-api on ${target}: ${USERS.toLocaleString('en')} users`);
   if (process.env.BENCH_SEED !== 'false') topUpUsers();
-  const results = await measureApi();
+  const { results, sample } = await measureApi();
+  results.push(...(await measureEngine(sample)));
   console.log(`\nlist-api on ${target}, node ${process.version}, ${os.cpus().length} cores\n`);
   console.log('| shape | concurrency | requests | req/s | p50 ms | p99 ms | errors | exact totals |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -101,7 +107,7 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-async function measureApi(): Promise<ShapeResult[]> {
+async function measureApi(): Promise<{ results: ShapeResult[]; sample: ListSample }> {
   const pult = await startPult({ ...databaseEnv(), LOG_LEVEL: 'warn' });
   try {
     const signin = await fetch(`${pult.url}/auth/admin/signin`, {
@@ -141,9 +147,40 @@ async function measureApi(): Promise<ShapeResult[]> {
         results.push({ ...result, exact });
       }
     }
-    return results;
+    return { results, sample };
   } finally {
     await pult.stop({ keepData: true });
+  }
+}
+
+/**
+ * The same shapes through the list engine in this process (`runList` on its own pool of 10): what the
+ * database and the engine cost without HTTP, authentication and JSON. Same random sequence.
+ */
+async function measureEngine(sample: ListSample): Promise<ShapeResult[]> {
+  const database = await openDatabase(DATABASE_URL ? { databaseUrl: DATABASE_URL } : { dataDir: DATA_DIR });
+  const source = personListSource('users', usersResource, 'uk-UA');
+  const results: ShapeResult[] = [];
+  try {
+    for (const concurrency of CONCURRENCIES) {
+      for (const shape of LIST_SHAPES) {
+        const random = mulberry32(14);
+        let exact = 0;
+        const request = async () => {
+          const params = Object.fromEntries(new URLSearchParams(shape.query(sample, random)));
+          const answer = await runList(database.db, source, parseListRequest(usersResource, params));
+          if (answer.totalExact) exact += 1;
+          return true;
+        };
+        await runLoad('warm-up', { requests: 10, concurrency }, request);
+        exact = 0;
+        const result = await runLoad(`engine: ${shape.name}`, { requests: REQUESTS, concurrency }, request);
+        results.push({ ...result, exact });
+      }
+    }
+    return results;
+  } finally {
+    await database.close();
   }
 }
 

@@ -91,7 +91,7 @@ export async function seekDay(
       select day, sum(n) as n, sum(sum(n)) over (order by day ${order}) as running
       from list_day_counts ${countersWhere(counts, filter)} group by day
     ) as days
-    where running > ${offset} order by day ${order} limit 1`.execute(executor);
+    where running > ${offset} order by days.day ${order} limit 1`.execute(executor);
   const row = rows[0];
   return row ? { day: row.day, before: Number(row.before) } : undefined;
 }

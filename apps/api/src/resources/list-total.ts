@@ -9,7 +9,7 @@ export interface TotalBudget {
   budgetMs: number;
 }
 
-export const DEFAULT_TOTAL_BUDGET: TotalBudget = { countLimit: 1_000, budgetMs: 30 };
+export const DEFAULT_TOTAL_BUDGET: TotalBudget = { countLimit: 2_000, budgetMs: 30 };
 
 export interface Total {
   total: number;

@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import { trackDayCounts } from '../../resources/migrations.js';
+import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 
 export const authMigrations: Record<string, Migration> = {
   '2026-11-21-0100-auth-core': {
@@ -234,6 +234,11 @@ export const authMigrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // Totals of date + status filters and deep pages of the date sort (list engine, day counters).
       await trackDayCounts(db, 'users', 'created_at', 'status');
+    },
+  },
+  '2026-11-24-0240-users-text-statistics': {
+    async up(db: Kysely<unknown>) {
+      await finerTextStatistics(db, 'users', ['email', 'username', 'first_name', 'last_name', 'phone']);
     },
   },
 };

@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import { trackDayCounts } from '../../resources/migrations.js';
+import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 import { PASSWORD_RECOVERY_SEED } from './templates/system-templates.js';
 
 export const notificationMigrations: Record<string, Migration> = {
@@ -78,6 +78,7 @@ export const notificationMigrations: Record<string, Migration> = {
       // Per day only: a status bucket would put every claim and send of the delivery workers on the
       // same few counter rows. Status + period totals are bounded counts instead.
       await trackDayCounts(db, 'email_queue', 'created_at');
+      await finerTextStatistics(db, 'email_queue', ['email_to']);
     },
   },
 };

@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import { trackDayCounts } from '../../resources/migrations.js';
+import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 
 export const storageMigrations: Record<string, Migration> = {
   '2026-11-23-0300-storage-buckets-files': {
@@ -202,6 +202,8 @@ export const storageMigrations: Record<string, Migration> = {
       // Totals of date + level filters and deep pages of the date sort (list engine, day counters).
       await trackDayCounts(db, 'storage_logs', 'created_at', 'level');
       await trackDayCounts(db, 'storage_errors', 'created_at', 'level');
+      await finerTextStatistics(db, 'storage_logs', ['message']);
+      await finerTextStatistics(db, 'storage_errors', ['message']);
     },
   },
 };
