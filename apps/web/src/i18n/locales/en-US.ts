@@ -225,6 +225,7 @@ export const enUS: Translations = {
     clearFilters: 'Clear filters',
     rowsPerPage: 'Rows per page:',
     range: '{{from}}–{{to}} of {{total}}',
+    rangeAbout: '{{from}}–{{to}} of about {{total}}',
     pagination: 'Table pages',
     firstPage: 'First page',
     previousPage: 'Previous page',

@@ -228,6 +228,7 @@ export const ukUA = {
     clearFilters: 'Скинути фільтри',
     rowsPerPage: 'Рядків на сторінці:',
     range: '{{from}}–{{to}} з {{total}}',
+    rangeAbout: '{{from}}–{{to}} з близько {{total}}',
     pagination: 'Сторінки таблиці',
     firstPage: 'Перша сторінка',
     previousPage: 'Попередня сторінка',
