@@ -51,6 +51,8 @@ export interface FieldDescriptor {
   sortable: boolean;
   filter?: FilterDescriptor;
   display: DisplayDescriptor;
+  /** A write-only value (a password, an API key): never exported, whatever the list shows. */
+  secret?: boolean;
 }
 
 export type LookupName =

@@ -26,6 +26,7 @@ import { errors } from '../../http/app-error.js';
 import { requestLocale } from '../../http/locale.js';
 import type { Clock } from '../../lib/clock.js';
 import { crudRoutes } from '../../resources/crud-routes.js';
+import { registerCsvExport } from '../../resources/export/csv-export-route.js';
 import { parseListRequest } from '../../resources/list-request.js';
 import { parseNumericId } from '../../resources/record-id.js';
 import { type AuthApi, currentAdminId } from '../auth/index.js';
@@ -142,6 +143,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     { onRequest: requireAdmin, schema: { response: { 200: listResponseSchema(emailQueueItemSchema) } } },
     async (request) => queueHandlers.list(parseListRequest(emailQueueResource, request.query)),
   );
+  registerCsvExport(app, {
+    descriptor: emailQueueResource,
+    guard: requireAdmin,
+    rows: (request) => queueHandlers.exportRows(request),
+  });
   app.get(
     `${queuePath}/counts`,
     { onRequest: requireAdmin, schema: { response: { 200: emailQueueCountsSchema } } },

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import type { ListRequest } from '../../../resources/list-request.js';
 import { type ListColumn, type ListSource, runList, whereClause } from '../../../resources/list-sql.js';
 import type { EmailAttemptsTable, EmailQueueRow } from '../tables.js';
@@ -87,6 +88,7 @@ export function createQueueHandlers(db: Db, clock: Clock, policy: { maxAttempts:
 
   return {
     list: (request: ListRequest) => runList(db, source, request),
+    exportRows: (request: ListRequest) => walkList(db, source, request),
 
     async get(id: number): Promise<EmailQueueDetail | undefined> {
       const row = await db.selectFrom('email_queue').selectAll().where('id', '=', id).executeTakeFirst();

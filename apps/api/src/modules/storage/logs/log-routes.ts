@@ -26,6 +26,8 @@ import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import { requestLocale } from '../../../http/locale.js';
 import type { Clock } from '../../../lib/clock.js';
+import { registerCsvExport } from '../../../resources/export/csv-export-route.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import { parseListRequest } from '../../../resources/list-request.js';
 import { runList } from '../../../resources/list-sql.js';
 import { parseNumericId } from '../../../resources/record-id.js';
@@ -106,6 +108,10 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
       { schema: { response: { 200: listResponseSchema(logItemSchema) } } },
       async (request) => runList(db, logListSource, parseListRequest(logsResource, request.query)),
     );
+    registerCsvExport(admin, {
+      descriptor: logsResource,
+      rows: (request) => walkList(db, logListSource, request),
+    });
     admin.get(
       `${logsResource.path}/:id`,
       { schema: { params: idParams, response: { 200: logRecordSchema } } },
@@ -117,6 +123,10 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
       { schema: { response: { 200: listResponseSchema(errorItemSchema) } } },
       async (request) => runList(db, errorListSource, parseListRequest(errorsResource, request.query)),
     );
+    registerCsvExport(admin, {
+      descriptor: errorsResource,
+      rows: (request) => walkList(db, errorListSource, request),
+    });
     admin.get(
       `${errorsResource.path}/range-count`,
       { schema: { querystring: errorsRangeSchema, response: { 200: rangeCountResponseSchema } } },
@@ -145,6 +155,10 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
       async (request) =>
         runList(db, errorGroupListSource, parseListRequest(errorGroupsResource, request.query)),
     );
+    registerCsvExport(admin, {
+      descriptor: errorGroupsResource,
+      rows: (request) => walkList(db, errorGroupListSource, request),
+    });
     admin.get(
       `${errorGroupsResource.path}/:id`,
       { schema: { params: idParams, response: { 200: errorGroupSchema } } },
