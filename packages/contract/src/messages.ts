@@ -1,5 +1,6 @@
 import type { Locale } from './locales.js';
 import { en as notificationEn, uk as notificationUk } from './notification/messages.js';
+import { en as bulkEn, uk as bulkUk } from './resources/bulk-messages.js';
 import { en as storageEn, uk as storageUk } from './storage/messages.js';
 
 /**
@@ -67,6 +68,7 @@ const en = {
   apiKeysRegenerated: 'The API keys have been replaced.',
   invalidApiKey: 'Invalid API key',
   ...notificationEn,
+  ...bulkEn,
   ...storageEn,
 } as const;
 
@@ -132,6 +134,7 @@ const uk: Record<MessageKey, string> = {
   apiKeysRegenerated: 'API-ключі замінено.',
   invalidApiKey: 'Недійсний API-ключ',
   ...notificationUk,
+  ...bulkUk,
   ...storageUk,
 };
 

@@ -21,6 +21,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceRecord } from '../resources/resource-api';
 import { CellValue } from './cell-value';
+import { ExportCsvButton } from './export/export-csv-button';
 import { FilterCell } from './filter-cell';
 import { listErrorView } from './list-error';
 import { ListErrorMessage } from './list-error-message';
@@ -110,6 +111,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
         <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           {toolbar}
         </Box>
+        <ExportCsvButton descriptor={descriptor} query={query} total={list.total} />
         {hasFilters && (
           <Button size="small" startIcon={<FilterAltOffIcon />} onClick={state.clearFilters}>
             {t('table.clearFilters')}

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ServiceName } from '../runtime-config.js';
+import type { BulkActionDescriptor } from './bulk.js';
 
 /**
  * A resource descriptor says what a list shows and how it can be sorted and filtered. The server
@@ -82,6 +83,8 @@ export interface ResourceDescriptor {
   fields: readonly FieldDescriptor[];
   /** Applied when the request names no sort; always ends with a unique field so pages are stable. */
   defaultSort: string;
+  /** Actions on many selected rows (`POST <path>/bulk`); none when absent. */
+  bulkActions?: readonly BulkActionDescriptor[];
 }
 
 /**

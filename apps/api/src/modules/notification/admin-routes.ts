@@ -25,6 +25,7 @@ import type { Db } from '../../db/database.js';
 import { errors } from '../../http/app-error.js';
 import { requestLocale } from '../../http/locale.js';
 import type { Clock } from '../../lib/clock.js';
+import { registerBulkRoute } from '../../resources/bulk/bulk-route.js';
 import { crudRoutes } from '../../resources/crud-routes.js';
 import { registerCsvExport } from '../../resources/export/csv-export-route.js';
 import { parseListRequest } from '../../resources/list-request.js';
@@ -147,6 +148,21 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     descriptor: emailQueueResource,
     guard: requireAdmin,
     rows: (request) => queueHandlers.exportRows(request),
+  });
+  registerBulkRoute(app, {
+    descriptor: emailQueueResource,
+    db,
+    source: queueHandlers.listSource,
+    actions: {
+      retry: (executor, ids: number[]) => queueHandlers.bulkRetry(executor, ids),
+      cancel: (executor, ids: number[]) => queueHandlers.bulkCancel(executor, ids),
+    },
+    parseId: (raw) => parseNumericId(String(raw)),
+    adminIdOf: currentAdminId,
+    guard: requireAdmin,
+    afterBatch: (action) => {
+      if (action === 'retry') deps.wake();
+    },
   });
   app.get(
     `${queuePath}/counts`,

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@pult/contract';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
+import { tableToolsEn } from '../../table/i18n/en-US';
 import type { Translations } from './uk-UA';
 
 /** English texts; typed against the Ukrainian resource so a missing or extra key fails the type check. */
@@ -206,6 +207,7 @@ export const enUS: Translations = {
       done: 'I have saved the keys',
     },
   },
+  tableTools: tableToolsEn,
   table: {
     actions: 'Actions',
     filterBy: 'Filter: {{label}}',

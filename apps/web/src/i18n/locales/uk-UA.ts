@@ -1,6 +1,7 @@
 import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
+import { tableToolsUk } from '../../table/i18n/uk-UA';
 
 /**
  * Ukrainian texts: the default and fallback language, and the shape every other locale must match
@@ -209,6 +210,7 @@ export const ukUA = {
       done: 'Я зберіг ключі',
     },
   },
+  tableTools: tableToolsUk,
   table: {
     actions: 'Дії',
     filterBy: 'Фільтр: {{label}}',
