@@ -207,6 +207,7 @@ export const enUS: Translations = {
       done: 'I have saved the keys',
     },
   },
+  colorMode: { dark: 'Dark theme' },
   tableTools: tableToolsEn,
   table: {
     actions: 'Actions',

@@ -210,6 +210,7 @@ export const ukUA = {
       done: 'Я зберіг ключі',
     },
   },
+  colorMode: { dark: 'Темна тема' },
   tableTools: tableToolsUk,
   table: {
     actions: 'Дії',
