@@ -114,6 +114,9 @@ describe.each(testDatabaseKinds())('CSV export of lists on %s', (kind) => {
     const response = await exportCsv('?sort=-id&filter[email]=walk&page=3&perPage=5');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // Streamed: sent as it is read, so no length is known in advance.
+    expect(response.headers['transfer-encoding']).toBe('chunked');
+    expect(response.headers['content-length']).toBeUndefined();
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="users-\d{8}-\d{6}\.csv"$/,
     );
