@@ -12,6 +12,8 @@ export interface RouteCost {
   decodedBytes: number;
   /** Content-Encoding values seen, e.g. "br". */
   encodings: string[];
+  /** Each file's name and transferred bytes, largest first. */
+  detail: { name: string; bytes: number }[];
 }
 
 const CODE_TYPES = new Set(['script', 'stylesheet']);
@@ -32,7 +34,7 @@ export async function measureRoute(
   try {
     if (tokens) await storeTokens(context, tokens);
     const page = await context.newPage();
-    const finished: Promise<{ bytes: number; decodedBytes: number; encoding: string }>[] = [];
+    const finished: Promise<{ name: string; bytes: number; decodedBytes: number; encoding: string }>[] = [];
     page.on('requestfinished', (request) => {
       if (!CODE_TYPES.has(request.resourceType())) return;
       finished.push(
@@ -40,7 +42,12 @@ export async function measureRoute(
           const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
           const body = response ? await response.body() : Buffer.alloc(0);
           const encoding = (await response?.headerValue('content-encoding')) ?? 'identity';
-          return { bytes: sizes.responseBodySize, decodedBytes: body.length, encoding };
+          return {
+            name: new URL(request.url()).pathname,
+            bytes: sizes.responseBodySize,
+            decodedBytes: body.length,
+            encoding,
+          };
         })(),
       );
     });
@@ -53,6 +60,7 @@ export async function measureRoute(
       bytes: sum(files.map((file) => file.bytes)),
       decodedBytes: sum(files.map((file) => file.decodedBytes)),
       encodings: [...new Set(files.map((file) => file.encoding))].sort(),
+      detail: files.map(({ name, bytes }) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),
     };
   } finally {
     await context.close();
