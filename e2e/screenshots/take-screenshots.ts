@@ -24,6 +24,8 @@ interface Shot {
   fullPage?: boolean;
   /** Extra wait after the network settles (a debounced preview). */
   settle?: number;
+  /** Taken in the dark theme. */
+  dark?: boolean;
 }
 
 /** A row of the table on screen whose text contains `text`. */
@@ -201,6 +203,29 @@ const AUDIT_SHOTS: Shot[] = [
   { name: 'audit-record-history', path: '/auth/audit?filter[resource]=users&filter[record_id]=3' },
 ];
 
+/** Export button, bulk selection and confirmation, and the dark theme (issue 13 parts 2, 3, 6). */
+const selectPage = async (page: Page) => {
+  await page.locator('thead input[type="checkbox"]').first().check();
+};
+const TABLE_TOOLS_SHOTS: Shot[] = [
+  { name: 'users-bulk-selected', path: '/auth/users?perPage=5', act: selectPage },
+  {
+    name: 'users-bulk-confirm',
+    path: '/auth/users?perPage=5',
+    act: async (page) => {
+      await selectPage(page);
+      await page.getByRole('region').getByRole('button').first().click();
+      await page.getByRole('menuitem').nth(2).click();
+    },
+  },
+  { name: 'dark-users-list', path: '/auth/users', dark: true },
+  { name: 'dark-users-bulk-selected', path: '/auth/users?perPage=5', act: selectPage, dark: true },
+  { name: 'dark-users-edit', path: '/auth/users/edit?id=3', fullPage: true, dark: true },
+  { name: 'dark-email-queue', path: '/notifications/email-queue', fullPage: true, dark: true },
+  { name: 'dark-storage-errors', path: '/storage/errors', dark: true },
+  { name: 'dark-dashboard', path: '/dashboard', dark: true },
+];
+
 const SHOTS: Shot[] = [
   { name: 'dashboard', path: '/dashboard', fullPage: true },
   { name: 'users-list', path: '/auth/users' },
@@ -279,6 +304,7 @@ const SHOTS: Shot[] = [
   ...CHAT_SHOTS,
   ...CONFIG_SHOTS,
   ...AUDIT_SHOTS,
+  ...TABLE_TOOLS_SHOTS,
 ];
 
 async function main() {
@@ -303,6 +329,11 @@ async function main() {
       for (const shot of SHOTS.filter(
         (candidate) => !only || only.some((word) => candidate.name.includes(word)),
       )) {
+        await page.evaluate(
+          (dark) =>
+            dark ? localStorage.setItem('color_mode', 'dark') : localStorage.removeItem('color_mode'),
+          shot.dark === true,
+        );
         await page.goto(`${pult.url}${shot.path}`);
         await page.waitForLoadState('networkidle');
         if (shot.settle) await page.waitForTimeout(shot.settle);

@@ -18,6 +18,7 @@ import { createNotificationModule } from './modules/notification/index.js';
 import { createStorageModule, storagePreviewOrigins } from './modules/storage/index.js';
 import { registerOpenApi } from './openapi/openapi-routes.js';
 import { collectRoutes } from './openapi/route-collector.js';
+import { configureTotalBudget } from './resources/list-total.js';
 import { defaultWebDistDir, registerPanel } from './web/panel.js';
 
 export interface BuildOptions {
@@ -56,6 +57,7 @@ export interface PultApp {
 export async function buildApp(options: BuildOptions): Promise<PultApp> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
+  configureTotalBudget(config.listTotals);
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,

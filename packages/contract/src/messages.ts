@@ -1,6 +1,7 @@
 import { en as chatEn, uk as chatUk } from './chat/messages.js';
 import type { Locale } from './locales.js';
 import { en as notificationEn, uk as notificationUk } from './notification/messages.js';
+import { en as bulkEn, uk as bulkUk } from './resources/bulk-messages.js';
 import { en as storageEn, uk as storageUk } from './storage/messages.js';
 
 /**
@@ -68,6 +69,7 @@ const en = {
   apiKeysRegenerated: 'The API keys have been replaced.',
   invalidApiKey: 'Invalid API key',
   ...notificationEn,
+  ...bulkEn,
   ...storageEn,
   ...chatEn,
 } as const;
@@ -134,6 +136,7 @@ const uk: Record<MessageKey, string> = {
   apiKeysRegenerated: 'API-ключі замінено.',
   invalidApiKey: 'Недійсний API-ключ',
   ...notificationUk,
+  ...bulkUk,
   ...storageUk,
   ...chatUk,
 };

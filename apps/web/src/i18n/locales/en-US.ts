@@ -4,6 +4,7 @@ import { chatEn } from '../../modules/chat/i18n/en-US';
 import { dashboardFiguresEn } from '../../modules/dashboard/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
+import { tableToolsEn } from '../../table/i18n/en-US';
 import type { Translations } from './uk-UA';
 
 /** English texts; typed against the Ukrainian resource so a missing or extra key fails the type check. */
@@ -214,6 +215,8 @@ export const enUS: Translations = {
       done: 'I have saved the keys',
     },
   },
+  colorMode: { dark: 'Dark theme' },
+  tableTools: tableToolsEn,
   table: {
     actions: 'Actions',
     filterBy: 'Filter: {{label}}',
@@ -225,6 +228,7 @@ export const enUS: Translations = {
     clearFilters: 'Clear filters',
     rowsPerPage: 'Rows per page:',
     range: '{{from}}–{{to}} of {{total}}',
+    rangeAbout: '{{from}}–{{to}} of about {{total}}',
     pagination: 'Table pages',
     firstPage: 'First page',
     previousPage: 'Previous page',

@@ -4,6 +4,7 @@ import { chatUk } from '../../modules/chat/i18n/uk-UA';
 import { dashboardFiguresUk } from '../../modules/dashboard/i18n/uk-UA';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
+import { tableToolsUk } from '../../table/i18n/uk-UA';
 
 /**
  * Ukrainian texts: the default and fallback language, and the shape every other locale must match
@@ -217,6 +218,8 @@ export const ukUA = {
       done: 'Я зберіг ключі',
     },
   },
+  colorMode: { dark: 'Темна тема' },
+  tableTools: tableToolsUk,
   table: {
     actions: 'Дії',
     filterBy: 'Фільтр: {{label}}',
@@ -228,6 +231,7 @@ export const ukUA = {
     clearFilters: 'Скинути фільтри',
     rowsPerPage: 'Рядків на сторінці:',
     range: '{{from}}–{{to}} з {{total}}',
+    rangeAbout: '{{from}}–{{to}} з близько {{total}}',
     pagination: 'Сторінки таблиці',
     firstPage: 'Перша сторінка',
     previousPage: 'Попередня сторінка',
