@@ -285,23 +285,16 @@ async function main() {
     const people = await users(first.url, Math.max(2, CHANNELS * 2));
     if (PARTS.has('fanout')) {
       const channels = await fanoutChannels(first.url, people);
-      const rows: string[] = [];
-      const one = await fanout([first], people, channels);
-      servers.push(await startPult(env));
-      const two = await fanout(servers, people, channels);
-      console.log('\n### Fan-out\n');
-      printTable([one.result, two.result]);
-      console.log('\n| processes | messages/s | deliveries | expected | fan-out p50 ms | fan-out p99 ms |');
-      console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
-      for (const [n, run] of [
-        [1, one],
-        [2, two],
-      ] as const) {
-        rows.push(
-          `| ${n} | ${run.result.rps.toFixed(0)} | ${run.delivered} | ${run.expected} | ${run.p50.toFixed(1)} | ${run.p99.toFixed(1)} |`,
+      const report = (n: number, run: Awaited<ReturnType<typeof fanout>>) => {
+        printTable([run.result]);
+        console.log(
+          `processes ${n}: ${run.result.rps.toFixed(0)} messages/s, ${run.delivered}/${run.expected} deliveries, fan-out p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms`,
         );
-      }
-      console.log(rows.join('\n'));
+      };
+      console.log('\n### Fan-out\n');
+      report(1, await fanout([first], people, channels));
+      servers.push(await startPult(env));
+      report(2, await fanout(servers, people, channels));
     }
     const owner = people[0] as User;
     if (PARTS.has('history')) {
