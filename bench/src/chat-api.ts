@@ -145,6 +145,7 @@ function openSocket(
   const ws = new WebSocket(`${base.replace(/^http/, 'ws')}${CHAT}/ws`);
   const ready = new Promise<void>((resolve, reject) => {
     ws.once('error', reject);
+    ws.once('close', (code) => reject(new Error(`socket closed with ${code} before ready`)));
     ws.on('message', (data) => {
       const frame = JSON.parse(String(data)) as { type: string };
       if (frame.type === 'ready') resolve();
@@ -274,6 +275,8 @@ async function main() {
     DATABASE_URL,
     // Both processes, and every run, must open the keys sealed in the database.
     SECRET_KEY: Buffer.alloc(32, 11).toString('base64'),
+    // One public address for both processes, as behind a load balancer: tokens name it as issuer.
+    PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     ADMIN_EMAIL: DEMO_ADMIN.email,
