@@ -75,6 +75,8 @@ export const notificationsEn: NotificationsTexts = {
       priority: 'Priority (0 is highest)',
       is_active: 'Active',
       email_config_id: 'SMTP configuration',
+      sms_config_id: 'SMS configuration',
+      push_config_id: 'Push configuration',
       content: 'Content',
       sample_variables: 'Sample variables (JSON)',
     },

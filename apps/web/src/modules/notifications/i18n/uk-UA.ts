@@ -73,6 +73,8 @@ export const notificationsUk = {
       priority: 'Пріоритет (0 — найвищий)',
       is_active: 'Активний',
       email_config_id: 'Налаштування SMTP',
+      sms_config_id: 'Налаштування SMS',
+      push_config_id: 'Налаштування push',
       content: 'Вміст',
       sample_variables: 'Зразкові змінні (JSON)',
     },
