@@ -24,6 +24,7 @@ export const notificationsEn: NotificationsTexts = {
       failed: 'Failed',
       cancelled: 'Cancelled',
     },
+    allChannels: 'All channels',
     channel: { email: 'E-mail', sms: 'SMS', push: 'Push' },
     priority: { main: 'Main', queue: 'Queue' },
     counts: 'E-mails by status',

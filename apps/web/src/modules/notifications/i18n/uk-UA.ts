@@ -22,6 +22,7 @@ export const notificationsUk = {
       failed: 'Невдалий',
       cancelled: 'Скасовано',
     },
+    allChannels: 'Усі канали',
     channel: { email: 'Е-пошта', sms: 'SMS', push: 'Push' },
     priority: { main: 'Головна', queue: 'Черга' },
     counts: 'Листи за статусом',
