@@ -90,6 +90,10 @@ export const emailQueueResource: ResourceDescriptor = {
     createdAtColumn(),
   ],
   defaultSort: '-created_at',
+  bulkActions: [
+    { name: 'retry', label: 'tableTools.bulk.actions.retry', kind: 'action' },
+    { name: 'cancel', label: 'tableTools.bulk.actions.cancel', kind: 'action' },
+  ],
 };
 
 /** `GET /admin/email-queue/counts`: how many e-mails are in each status right now. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ServiceName } from '../runtime-config.js';
+import type { BulkActionDescriptor } from './bulk.js';
 
 /**
  * A resource descriptor says what a list shows and how it can be sorted and filtered. The server
@@ -51,6 +52,8 @@ export interface FieldDescriptor {
   sortable: boolean;
   filter?: FilterDescriptor;
   display: DisplayDescriptor;
+  /** A write-only value (a password, an API key): never exported, whatever the list shows. */
+  secret?: boolean;
 }
 
 export type LookupName =
@@ -89,6 +92,8 @@ export interface ResourceDescriptor {
    * only `<name>_set`. An exporter must leave these names (and anything ending `_encrypted`) out.
    */
   writeOnlyFields?: readonly string[];
+  /** Actions on many selected rows (`POST <path>/bulk`); none when absent. */
+  bulkActions?: readonly BulkActionDescriptor[];
 }
 
 /**

@@ -5,6 +5,7 @@ import { errors } from '../../../http/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import type { TemplateRow } from '../tables.js';
@@ -103,6 +104,7 @@ export function createTemplateHandlers(
 ): RecordHandlers<number, Template, TemplateWrite, TemplateWrite> {
   return {
     list: (request) => runList(db, source, request),
+    exportRows: (request) => walkList(db, source, request),
     get: (id) => findTemplate(db, id),
     create: (body) =>
       withConstraintErrors(CONSTRAINTS, async () => {
