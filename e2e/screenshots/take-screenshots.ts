@@ -177,7 +177,7 @@ const CHAT_SHOTS: Shot[] = [
     name: 'chat-channel-delete-confirm',
     path: '/chat/channels/view?id=1',
     act: async (page) => {
-      await page.locator('main button.MuiButton-outlinedError').click();
+      await page.getByRole('button', { name: /Видалити канал|Delete channel/ }).click();
     },
   },
 ];

@@ -10,6 +10,8 @@ test.describe('chat', () => {
     adminPage: page,
     api,
   }) => {
+    // Three sign-ins (password hashing) and a dozen screens: generous on a busy machine.
+    test.setTimeout(180_000);
     const [olena, taras, ivan] = await Promise.all([
       chatPerson(api, 'Олена'),
       chatPerson(api, 'Тарас'),

@@ -35,6 +35,8 @@ export const channelUserAdminSchema = z.object({
   id: z.number().int(),
   channel_id: z.number().int(),
   channel_label: z.string(),
+  /** A direct channel's members and roles are fixed. */
+  channel_type: z.enum(CHANNEL_TYPES),
   user_uid: z.string(),
   /** "First Last <e-mail>", or the uid when the account no longer exists. */
   user_label: z.string(),
@@ -66,6 +68,8 @@ export const channelAdminSchema = z.object({
   url: z.string().nullable(),
   /** The name shown in lists: the group's name, or the direct channel's two members. */
   label: z.string(),
+  /** The group's name, or a direct channel's two members. */
+  display_name: z.string(),
   created_by_uid: z.string(),
   created_by_label: z.string(),
   created_at: z.string(),
@@ -82,7 +86,8 @@ export const channelsResource: ResourceDescriptor = {
   fields: [
     idColumn(),
     textColumn('url', 'chat.fields.url'),
-    textColumn('name', 'chat.fields.name'),
+    // A direct channel has no name: the cell shows its two members instead.
+    { ...textColumn('name', 'chat.fields.name'), display: { kind: 'reference', field: 'display_name' } },
     optionColumn('type', 'chat.fields.type', TYPE_OPTIONS, true),
     userColumn('created_by_uid', 'created_by_label'),
     { ...createdAtColumn(), label: 'chat.fields.created' },

@@ -110,4 +110,21 @@ export const chatMigrations: Record<string, Migration> = {
       }
     },
   },
+  '2026-11-24-0101-chat-channel-trigrams': {
+    async up(db: Kysely<unknown>) {
+      // The admin list's "contains" filters on url and name, without a scan of every channel.
+      if (!(await hasTrigrams(db))) return;
+      for (const column of ['url', 'name']) {
+        await sql`create index ${sql.id(`chat_channels_${column}_trgm_idx`)} on chat_channels using gin (${sql.ref(column)} gin_trgm_ops)`.execute(
+          db,
+        );
+      }
+    },
+  },
 };
+
+async function hasTrigrams(db: Kysely<unknown>): Promise<boolean> {
+  const { rows } = await sql<{ installed: boolean }>`
+    select exists (select 1 from pg_extension where extname = 'pg_trgm') as installed`.execute(db);
+  return rows[0]?.installed === true;
+}

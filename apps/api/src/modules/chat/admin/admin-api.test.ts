@@ -62,6 +62,15 @@ describe.each(testDatabaseKinds())('chat administration on %s', (kind) => {
       payload: { role: 'moderator' },
     });
     expect(promoted.json()).toMatchObject({ role: 'moderator' });
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'resource', 'record_id'])
+      .where('resource', '=', 'chatChannelUsers')
+      .where('record_id', '=', String(bobRow.id))
+      .execute();
+    expect(audited).toEqual([
+      { action: 'update', resource: 'chatChannelUsers', record_id: String(bobRow.id) },
+    ]);
     const annRow = list.items.find((item) => item.user_uid === ann.uid) as ChannelUserAdmin;
     const lastAdmin = await t.app.inject({
       method: 'DELETE',

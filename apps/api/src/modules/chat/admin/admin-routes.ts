@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
+import { auditSinkOf, diffRecords } from '../../../resources/audit-sink.js';
 import { parseListRequest } from '../../../resources/list-request.js';
 import { runList } from '../../../resources/list-sql.js';
 import { parseNumericId } from '../../../resources/record-id.js';
@@ -82,6 +83,7 @@ async function nameChannels(directory: UserDirectory, rows: ChannelAdminRow[]): 
   return rows.map(({ direct_key: _key, ...row }) => ({
     ...row,
     label: channelLabel(people, { ...row, direct_key: _key }),
+    display_name: _key ? channelLabel(people, { ...row, direct_key: _key }) : (row.name ?? ''),
     created_by_label: personLabel(people, row.created_by_uid),
     created_at: new Date(row.created_at).toISOString(),
     last_message_at: row.last_message_at ? new Date(row.last_message_at).toISOString() : null,
@@ -102,6 +104,7 @@ async function nameMemberships(
       url: row.channel_url,
       direct_key: row.direct_key,
     }),
+    channel_type: row.direct_key ? ('direct' as const) : ('group' as const),
     user_uid: row.user_uid,
     user_label: personLabel(people, row.user_uid),
     role: row.role,
@@ -114,6 +117,7 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
   const { db, channels, messages } = deps;
   const directory = deps.auth.directory;
   app.addHook('onRequest', deps.auth.requireAdmin);
+  const audit = auditSinkOf(app);
 
   const membershipById = async (id: number) => {
     const row = await sql<ChannelUserRow>`select cu.id, cu.channel_id, cu.user_uid::text as user_uid, cu.role,
@@ -167,6 +171,12 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
       const row = await membershipById(id);
       await channels.setRole(row.channel_id, undefined, row.user_uid, request.body.role);
       const [item] = await nameMemberships(directory, [await membershipById(id)]);
+      await audit.record(request, {
+        action: 'update',
+        resource: channelUsersResource.name,
+        recordId: id,
+        changes: diffRecords({ role: row.role }, { role: request.body.role }),
+      });
       return item as ChannelUserAdmin;
     },
   );
@@ -178,6 +188,12 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
       const row = await membershipById(idOf(request.params.id));
       await channels.removeMember(row.channel_id, undefined, row.user_uid);
       const [item] = await nameMemberships(directory, [row]);
+      await audit.record(request, {
+        action: 'delete',
+        resource: channelUsersResource.name,
+        recordId: row.id,
+        changes: diffRecords(item as ChannelUserAdmin, {}),
+      });
       return item as ChannelUserAdmin;
     },
   );
@@ -237,6 +253,12 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
         await emit(id, 'channel.deleted', {});
         await trx.deleteFrom('chat_channels').where('id', '=', id).execute();
       });
+      await audit.record(request, {
+        action: 'delete',
+        resource: channelsResource.name,
+        recordId: id,
+        changes: diffRecords(item as ChannelAdmin, {}),
+      });
       return item as ChannelAdmin;
     },
   );
@@ -269,6 +291,12 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
     async (request) => {
       const channelId = idOf(request.params.id);
       const message = await messages.deleteForEveryone(channelId, idOf(request.params.messageId), undefined);
+      await audit.record(request, {
+        action: 'action',
+        resource: channelsResource.name,
+        recordId: channelId,
+        detail: { name: 'deleteMessageForEveryone', message_id: message.id, seq: message.seq },
+      });
       const people = await directory.byUids([message.sender_uid]);
       return {
         id: message.id,

@@ -2,7 +2,7 @@ import { type ChannelUserAdmin, channelsResource, channelUsersResource } from '@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceKeys } from '../../../resources/resource-api';
-import { DeleteRowButton, ResourceTable } from '../../../table';
+import { DeleteRowButton, ResourceTable, RowActionSpacer } from '../../../table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageTitle } from '../../../ui/page-title';
 import { removeMembership, setMembershipRole } from '../chat-api';
@@ -38,17 +38,21 @@ export default function ChatUsersPage() {
       <ResourceTable<ChannelUserAdmin>
         descriptor={channelUsersResource}
         label={title}
-        rowActions={(row) => (
-          <>
-            <RoleSelect
-              value={row.role}
-              name={row.user_label}
-              disabled={changeRole.isPending}
-              onChange={(role) => changeRole.mutate({ id: row.id, role })}
-            />
-            <DeleteRowButton name={row.user_label} onClick={() => setRemoving(row)} />
-          </>
-        )}
+        rowActions={(row) =>
+          row.channel_type === 'direct' ? (
+            <RowActionSpacer />
+          ) : (
+            <>
+              <RoleSelect
+                value={row.role}
+                name={row.user_label}
+                disabled={changeRole.isPending}
+                onChange={(role) => changeRole.mutate({ id: row.id, role })}
+              />
+              <DeleteRowButton name={row.user_label} onClick={() => setRemoving(row)} />
+            </>
+          )
+        }
       />
       <ConfirmDialog
         open={removing !== null}

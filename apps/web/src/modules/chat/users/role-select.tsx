@@ -23,7 +23,7 @@ export function RoleSelect({
       disabled={disabled}
       onChange={(event) => onChange(event.target.value as ChannelRole)}
       inputProps={{ 'aria-label': t('chat.users.changeRole', { name }) }}
-      sx={{ minWidth: 150, fontSize: 14, '& .MuiSelect-select': { py: 0.5 } }}
+      sx={{ minWidth: 132, fontSize: 13, '& .MuiSelect-select': { py: 0.25 } }}
     >
       {CHANNEL_ROLES.map((role) => (
         <MenuItem key={role} value={role}>
