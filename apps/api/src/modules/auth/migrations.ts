@@ -1,5 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
+import { auditMigrations } from './audit/migrations.js';
+import { authDashboardMigrations } from './dashboard/migrations.js';
 
 export const authMigrations: Record<string, Migration> = {
   '2026-11-21-0100-auth-core': {
@@ -230,6 +232,8 @@ export const authMigrations: Record<string, Migration> = {
       await sql`alter table users add column groups text[] not null default '{}'`.execute(db);
     },
   },
+  ...auditMigrations,
+  ...authDashboardMigrations,
   '2026-11-24-0210-users-day-counts': {
     async up(db: Kysely<unknown>) {
       // Totals of date + status filters and deep pages of the date sort (list engine, day counters).

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
+import { storageDashboardMigrations } from './dashboard/migrations.js';
 
 export const storageMigrations: Record<string, Migration> = {
   '2026-11-23-0300-storage-buckets-files': {
@@ -197,6 +198,7 @@ export const storageMigrations: Record<string, Migration> = {
       }
     },
   },
+  ...storageDashboardMigrations,
   '2026-11-24-0220-logs-day-counts': {
     async up(db: Kysely<unknown>) {
       // Totals of date + level filters and deep pages of the date sort (list engine, day counters).
