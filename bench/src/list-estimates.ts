@@ -34,8 +34,8 @@ async function main() {
     }>`select lower(email) as email from users tablesample system (0.2)`.execute(db);
     const sample: ListSample = { emails: emails.rows.map((row) => row.email), firstDay: '', lastDay: '' };
     const source = personListSource('users', usersResource, 'uk-UA');
-    console.log('| shape | filters | exact answers | estimate / exact: min | median | max |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| shape | filters | exact answers | estimate / exact: min | p10 | median | p90 | max |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const shape of LIST_SHAPES.filter((candidate) => candidate.name.includes('contains'))) {
       const random = mulberry32(14);
       const ratios: number[] = [];
@@ -60,7 +60,9 @@ async function main() {
       ratios.sort((a, b) => a - b);
       const at = (q: number) =>
         ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))]?.toFixed(2) ?? '—';
-      console.log(`| ${shape.name} | ${SAMPLES} | ${exact} | ${at(0)} | ${at(0.5)} | ${at(1)} |`);
+      console.log(
+        `| ${shape.name} | ${SAMPLES} | ${exact} | ${at(0)} | ${at(0.1)} | ${at(0.5)} | ${at(0.9)} | ${at(1)} |`,
+      );
     }
   } finally {
     await close();
