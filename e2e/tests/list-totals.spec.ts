@@ -63,4 +63,12 @@ test('a broad filter shows "about N" and pages forward and back', async ({ admin
   await expectSettled(table);
   await expect(await columnCells(table, 'Е-пошта')).toHaveText(firstPage);
   await expect(page.getByText(/^1–10 з близько \d+$/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('about-n-uk-UA.png'), fullPage: true });
+
+  // The same wording in English.
+  await page.evaluate(() => window.localStorage.setItem('language_locale', 'en-US'));
+  await page.reload();
+  await expectSettled(resourceTable(page, 'Users'));
+  await expect(page.getByText(/^1–10 of about \d+$/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('about-n-en-US.png'), fullPage: true });
 });

@@ -145,11 +145,12 @@ async function totalOf<Row, Item>(
   if (source.dayCounts && counted)
     return { total: await dayCountTotal(executor, source.dayCounts, counted), exact: true };
   const base = sql`${sql.table(source.table)} as ${sql.id(source.alias)}`;
-  const found = await boundedTotal(
-    executor,
-    sql`select 1 from ${base} ${whereClause(source, conditions)}`,
-    budget,
-  );
+  const where = whereClause(source, conditions);
+  const found = await boundedTotal(executor, sql`select 1 from ${base} ${where}`, budget, {
+    table: source.table,
+    alias: source.alias,
+    where,
+  });
   // The planner's statistics may lag the table; an estimate never exceeds what the table holds.
   if (found.exact || !tableSize) return found;
   return { total: Math.min(found.total, await rowCount(executor, tableSize)), exact: false };

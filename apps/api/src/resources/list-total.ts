@@ -23,13 +23,15 @@ const QUERY_CANCELED = '57014';
  * The number of rows `matches` (a `select 1 from … where …`) returns. The planner's estimate comes
  * first (statistics only, no rows read): when it expects more than `countLimit` matches the estimate
  * is the answer, since counting a broad filter costs a scan of every match. Otherwise the matches are
- * counted, up to the limit and within the budget; a count that reaches either answers the estimate
- * instead, never below what was counted. A slow count costs the budget, never an error.
+ * counted, up to the limit and within the budget; a count that reaches either answers an estimate
+ * instead (the planner's, or a sample's when the count proved the planner short), never below what
+ * was counted. A slow count costs the budget, never an error.
  */
 export async function boundedTotal(
   executor: Executor,
   matches: RawBuilder<unknown>,
   budget: TotalBudget,
+  sample?: SampledCount,
 ): Promise<Total> {
   const estimate = await plannerEstimate(executor, matches);
   if (estimate > budget.countLimit) return { total: estimate, exact: false };
@@ -43,7 +45,38 @@ export async function boundedTotal(
     if (!isQueryCanceled(error)) throw error;
   }
   if (counted !== undefined && counted <= budget.countLimit) return { total: counted, exact: true };
-  return { total: Math.max(estimate, counted ?? 0), exact: false };
+  // The count found more than the planner expected: its statistics missed this filter, and the limit
+  // is only a lower bound, so a sample of the table's pages estimates it instead.
+  const sampled = counted !== undefined && sample ? await sampledTotal(executor, sample, budget) : undefined;
+  return { total: Math.max(estimate, counted ?? 0, sampled ?? 0), exact: false };
+}
+
+/** A filter's table and its `where`, for counting the matches in a sample of the table's pages. */
+export interface SampledCount {
+  table: string;
+  alias: string;
+  where: RawBuilder<unknown>;
+}
+
+/** Pages sampled aim at this many rows: enough for a fraction of a percent to show, few enough to be quick. */
+const SAMPLE_ROWS = 20_000;
+
+async function sampledTotal(executor: Executor, sample: SampledCount, budget: TotalBudget) {
+  const { rows: sizes } = await sql<{ rows: number }>`select greatest(reltuples, 0)::float8 as rows
+    from pg_class where oid = to_regclass(${sample.table})`.execute(executor);
+  const tableRows = Number(sizes[0]?.rows ?? 0);
+  if (tableRows <= 0) return undefined;
+  const percent = Math.min(100, Math.max(0.01, (100 * SAMPLE_ROWS) / tableRows));
+  const query = sql<{ total: number }>`select count(*)::float8 * ${100 / percent}::float8 as total
+    from ${sql.table(sample.table)} as ${sql.id(sample.alias)} tablesample system (${percent}::float4)
+    ${sample.where}`;
+  try {
+    const { rows } = await withBudget(executor, budget.budgetMs, (runner) => query.execute(runner));
+    return Math.round(Number(rows[0]?.total ?? 0));
+  } catch (error) {
+    if (!isQueryCanceled(error)) throw error;
+    return undefined;
+  }
 }
 
 /**

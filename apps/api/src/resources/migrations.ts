@@ -62,6 +62,7 @@ export async function trackDayCounts(
   dayColumn: string,
   bucketColumn = '',
 ): Promise<void> {
+  await withoutStatementTimeout(db);
   const args = sql`${sql.lit(dayColumn)}, ${sql.lit(bucketColumn)}`;
   const name = (event: string) => sql.id(`${table}_day_counts_${event}`);
   await sql`create trigger ${name('insert')} after insert on ${sql.table(table)}
@@ -98,10 +99,19 @@ export async function finerTextStatistics(
   table: string,
   columns: string[],
 ): Promise<void> {
+  await withoutStatementTimeout(db);
   for (const column of columns) {
     await sql`alter table ${sql.table(table)} alter column ${sql.ref(column)} set statistics 1000`.execute(
       db,
     );
   }
   await sql`analyze ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})`.execute(db);
+}
+
+/**
+ * A backfill or an ANALYZE of a big table may take longer than the pool's statement timeout (10 s):
+ * lifted for the rest of the migration's transaction only.
+ */
+async function withoutStatementTimeout(db: Kysely<unknown>): Promise<void> {
+  await sql`set local statement_timeout = 0`.execute(db);
 }

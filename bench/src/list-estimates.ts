@@ -1,0 +1,72 @@
+/**
+ * How close the list engine's estimated totals are to the truth: `npm run bench:list-estimates`
+ * (PostgreSQL, BENCH_DATABASE_URL, after bench:list seeded it). For the two "contains" shapes of
+ * list-shapes.ts, draws BENCH_SAMPLES random filters, asks `runList` for the total, counts the same
+ * filter exactly with count(*), and prints the ratio estimate / exact. Nothing is asserted.
+ */
+import { usersResource } from '@pult/contract';
+import { sql } from 'kysely';
+import { openDatabase } from '../../apps/api/src/db/database.js';
+import { personListSource } from '../../apps/api/src/modules/auth/people/person-source.js';
+import { parseListRequest } from '../../apps/api/src/resources/list-request.js';
+import { runList, whereClause } from '../../apps/api/src/resources/list-sql.js';
+import { LIST_SHAPES, type ListSample } from './list-shapes.js';
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+
+function mulberry32(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+async function main() {
+  if (!DATABASE_URL) throw new Error('Set BENCH_DATABASE_URL');
+  const { db, close } = await openDatabase({ databaseUrl: DATABASE_URL });
+  try {
+    const emails = await sql<{
+      email: string;
+    }>`select lower(email) as email from users tablesample system (0.2)`.execute(db);
+    const sample: ListSample = { emails: emails.rows.map((row) => row.email), firstDay: '', lastDay: '' };
+    const source = personListSource('users', usersResource, 'uk-UA');
+    console.log('| shape | filters | exact answers | estimate / exact: min | p10 | median | p90 | max |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const shape of LIST_SHAPES.filter((candidate) => candidate.name.includes('contains'))) {
+      const random = mulberry32(14);
+      const ratios: number[] = [];
+      let exact = 0;
+      for (let i = 0; i < SAMPLES; i++) {
+        const params = Object.fromEntries(new URLSearchParams(shape.query(sample, random)));
+        const request = parseListRequest(usersResource, params);
+        const answer = await runList(db, source, request);
+        if (answer.totalExact) {
+          exact += 1;
+          continue;
+        }
+        // The truth may take longer than the pool's statement timeout on a busy machine.
+        const { rows } = await db.transaction().execute(async (trx) => {
+          await sql`set local statement_timeout = 0`.execute(trx);
+          return sql<{ n: number }>`select count(*)::int as n from users as p
+            ${whereClause(source, request.conditions)}`.execute(trx);
+        });
+        const truth = Number(rows[0]?.n ?? 0);
+        ratios.push(truth === 0 ? Number.POSITIVE_INFINITY : answer.total / truth);
+      }
+      ratios.sort((a, b) => a - b);
+      const at = (q: number) =>
+        ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))]?.toFixed(2) ?? '—';
+      console.log(
+        `| ${shape.name} | ${SAMPLES} | ${exact} | ${at(0)} | ${at(0.1)} | ${at(0.5)} | ${at(0.9)} | ${at(1)} |`,
+      );
+    }
+  } finally {
+    await close();
+  }
+}
+
+await main();
