@@ -106,8 +106,6 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     companyName: config.companyName,
     bootstrap: config.bootstrapAdmin,
   });
-  // Every resource's crud routes (and any module's own actions) write to the auth service's audit log.
-  app.decorate('audit', auth.api.audit);
   await auth.register(app, SERVICE_BASE_PATHS.auth);
   // After auth: the notification service's routes are guarded by its admin and service-key checks.
   await notification.register(app, SERVICE_BASE_PATHS.notification, auth.api);
