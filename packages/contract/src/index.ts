@@ -1,5 +1,6 @@
 export * from './audit/index.js';
 export * from './auth.js';
+export * from './chat/index.js';
 export * from './constants.js';
 export * from './dashboard.js';
 export * from './errors.js';

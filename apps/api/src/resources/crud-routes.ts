@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { errors } from '../http/app-error.js';
 import { requestLocale } from '../http/locale.js';
 import { auditSinkOf, diffRecords } from './audit-sink.js';
+import { registerCsvExport } from './export/csv-export-route.js';
 import { type ListRequest, parseListRequest } from './list-request.js';
 
 /** What a handler knows about the caller. */
@@ -22,6 +23,8 @@ export interface RecordHandlers<Id, Item, Create, Update> {
   create(body: Create, context: RecordContext): Promise<Item>;
   update(id: Id, body: Update, context: RecordContext): Promise<Item | undefined>;
   remove(id: Id, context: RecordContext): Promise<Item | undefined>;
+  /** Every row of the list in its filter and sort, a batch at a time: serves `<path>/export.csv`. */
+  exportRows?(request: ListRequest, context: RecordContext): AsyncIterable<Item[]>;
 }
 
 export interface CrudRouteOptions<
@@ -101,6 +104,15 @@ export function crudRoutes<
       app.get(path, { schema: { response: { 200: listResponseSchema(options.item) } } }, async (request) =>
         handlers.list(parseListRequest(descriptor, request.query), context(request)),
       );
+    }
+
+    // Beside the list even when the resource serves its list itself.
+    const { exportRows } = handlers;
+    if (exportRows) {
+      registerCsvExport(app, {
+        descriptor,
+        rows: (listRequest, _locale, request) => exportRows(listRequest, context(request)),
+      });
     }
 
     app.post(

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 import { auditMigrations } from './audit/migrations.js';
 import { authDashboardMigrations } from './dashboard/migrations.js';
 
@@ -233,6 +234,17 @@ export const authMigrations: Record<string, Migration> = {
   },
   ...auditMigrations,
   ...authDashboardMigrations,
+  '2026-11-24-0210-users-day-counts': {
+    async up(db: Kysely<unknown>) {
+      // Totals of date + status filters and deep pages of the date sort (list engine, day counters).
+      await trackDayCounts(db, 'users', 'created_at', 'status');
+    },
+  },
+  '2026-11-24-0240-users-text-statistics': {
+    async up(db: Kysely<unknown>) {
+      await finerTextStatistics(db, 'users', ['email', 'username', 'first_name', 'last_name', 'phone']);
+    },
+  },
 };
 
 /**

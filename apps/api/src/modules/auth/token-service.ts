@@ -191,7 +191,8 @@ export function createTokenService(deps: {
   async function revokeAll(
     executor: Executor,
     kind: SubjectKind,
-    subjectId: number | null,
+    /** One person, several (a bulk action), or everyone of the kind (null). */
+    subjectId: number | readonly number[] | null,
     reason: string,
   ): Promise<number> {
     let query = executor
@@ -199,7 +200,11 @@ export function createTokenService(deps: {
       .set({ revoked_at: clock(), revoked_reason: reason })
       .where('subject_kind', '=', kind)
       .where('revoked_at', 'is', null);
-    if (subjectId !== null) query = query.where('subject_id', '=', subjectId);
+    if (typeof subjectId === 'number') query = query.where('subject_id', '=', subjectId);
+    else if (subjectId !== null) {
+      if (subjectId.length === 0) return 0;
+      query = query.where('subject_id', 'in', subjectId);
+    }
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);
   }

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 import { storageDashboardMigrations } from './dashboard/migrations.js';
 
 export const storageMigrations: Record<string, Migration> = {
@@ -198,6 +199,15 @@ export const storageMigrations: Record<string, Migration> = {
     },
   },
   ...storageDashboardMigrations,
+  '2026-11-24-0220-logs-day-counts': {
+    async up(db: Kysely<unknown>) {
+      // Totals of date + level filters and deep pages of the date sort (list engine, day counters).
+      await trackDayCounts(db, 'storage_logs', 'created_at', 'level');
+      await trackDayCounts(db, 'storage_errors', 'created_at', 'level');
+      await finerTextStatistics(db, 'storage_logs', ['message']);
+      await finerTextStatistics(db, 'storage_errors', ['message']);
+    },
+  },
 };
 
 async function hasTrigrams(db: Kysely<unknown>): Promise<boolean> {

@@ -1,8 +1,10 @@
 import { MESSAGES } from '@pult/contract';
 import { auditEn } from '../../modules/audit/i18n/en-US';
+import { chatEn } from '../../modules/chat/i18n/en-US';
 import { dashboardFiguresEn } from '../../modules/dashboard/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
+import { tableToolsEn } from '../../table/i18n/en-US';
 import type { Translations } from './uk-UA';
 
 /** English texts; typed against the Ukrainian resource so a missing or extra key fails the type check. */
@@ -95,6 +97,11 @@ export const enUS: Translations = {
     closeOptions: 'Close the list',
     clear: 'Clear',
     tagsHint: 'Type a value and press Enter',
+    secretSet: 'Stored. Leave empty to keep it.',
+    secretNotSet: 'Not set.',
+    secretClear: 'Remove',
+    secretWillClear: 'Will be removed on save.',
+    secretUndo: 'Keep it',
   },
   people: {
     fields: {
@@ -208,6 +215,8 @@ export const enUS: Translations = {
       done: 'I have saved the keys',
     },
   },
+  colorMode: { dark: 'Dark theme' },
+  tableTools: tableToolsEn,
   table: {
     actions: 'Actions',
     filterBy: 'Filter: {{label}}',
@@ -219,6 +228,7 @@ export const enUS: Translations = {
     clearFilters: 'Clear filters',
     rowsPerPage: 'Rows per page:',
     range: '{{from}}–{{to}} of {{total}}',
+    rangeAbout: '{{from}}–{{to}} of about {{total}}',
     pagination: 'Table pages',
     firstPage: 'First page',
     previousPage: 'Previous page',
@@ -274,6 +284,7 @@ export const enUS: Translations = {
   },
   audit: auditEn,
   storage: storageEn,
+  chat: chatEn,
   shell: {
     openMenu: 'Open menu',
     profile: 'Profile',

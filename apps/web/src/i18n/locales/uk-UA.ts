@@ -1,8 +1,10 @@
 import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
 import { auditUk } from '../../modules/audit/i18n/uk-UA';
+import { chatUk } from '../../modules/chat/i18n/uk-UA';
 import { dashboardFiguresUk } from '../../modules/dashboard/i18n/uk-UA';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
+import { tableToolsUk } from '../../table/i18n/uk-UA';
 
 /**
  * Ukrainian texts: the default and fallback language, and the shape every other locale must match
@@ -98,6 +100,11 @@ export const ukUA = {
     closeOptions: 'Закрити список',
     clear: 'Очистити',
     tagsHint: 'Введіть значення й натисніть Enter',
+    secretSet: 'Збережено. Залиште порожнім, щоб не змінювати.',
+    secretNotSet: 'Не збережено.',
+    secretClear: 'Стерти',
+    secretWillClear: 'Буде стерто під час збереження.',
+    secretUndo: 'Не стирати',
   },
   people: {
     fields: {
@@ -211,6 +218,8 @@ export const ukUA = {
       done: 'Я зберіг ключі',
     },
   },
+  colorMode: { dark: 'Темна тема' },
+  tableTools: tableToolsUk,
   table: {
     actions: 'Дії',
     filterBy: 'Фільтр: {{label}}',
@@ -222,6 +231,7 @@ export const ukUA = {
     clearFilters: 'Скинути фільтри',
     rowsPerPage: 'Рядків на сторінці:',
     range: '{{from}}–{{to}} з {{total}}',
+    rangeAbout: '{{from}}–{{to}} з близько {{total}}',
     pagination: 'Сторінки таблиці',
     firstPage: 'Перша сторінка',
     previousPage: 'Попередня сторінка',
@@ -277,6 +287,7 @@ export const ukUA = {
   },
   audit: auditUk,
   storage: storageUk,
+  chat: chatUk,
   shell: {
     openMenu: 'Відкрити меню',
     profile: 'Профіль',

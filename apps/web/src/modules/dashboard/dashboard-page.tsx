@@ -4,6 +4,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -65,12 +66,14 @@ function SectionCard({ section }: { section: MenuSection }) {
       </CardContent>
       <List dense aria-label={t(section.labelKey)}>
         {section.items.map((item) => (
-          <ListItemButton key={item.route} component={RouterLink} to={item.route}>
-            <ListItemIcon>
-              <item.icon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={t(item.labelKey)} />
-          </ListItemButton>
+          <ListItem key={item.route} disablePadding>
+            <ListItemButton component={RouterLink} to={item.route}>
+              <ListItemIcon>
+                <item.icon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={t(item.labelKey)} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Card>

@@ -14,6 +14,8 @@ import { z } from 'zod';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import { auditSinkOf, diffRecords } from '../../../resources/audit-sink.js';
+import { registerCsvExport } from '../../../resources/export/csv-export-route.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import { parseListRequest } from '../../../resources/list-request.js';
 import { runList } from '../../../resources/list-sql.js';
 import type { UserDirectory } from '../../auth/index.js';
@@ -61,6 +63,13 @@ export const adminFileRoutes: FastifyPluginAsyncZod<AdminFileRouteDeps> = async 
       return { ...page, items: await withOwners(page.items) };
     },
   );
+
+  registerCsvExport(app, {
+    descriptor: filesResource,
+    rows: async function* (request) {
+      for await (const items of walkList(deps.db, adminFileSource, request)) yield withOwners(items);
+    },
+  });
 
   app.post(filesResource.path, { schema: { response: { 201: fileSchema } } }, async (request, reply) => {
     const saved = await receiveUpload(request, reply, { kind: 'admin' }, files);

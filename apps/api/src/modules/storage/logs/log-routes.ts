@@ -27,9 +27,13 @@ import { errors } from '../../../http/app-error.js';
 import { requestLocale } from '../../../http/locale.js';
 import type { Clock } from '../../../lib/clock.js';
 import { auditSinkOf, diffRecords } from '../../../resources/audit-sink.js';
+import { type BulkApply, registerBulkRoute } from '../../../resources/bulk/bulk-route.js';
+import { registerCsvExport } from '../../../resources/export/csv-export-route.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import { parseListRequest } from '../../../resources/list-request.js';
 import { runList } from '../../../resources/list-sql.js';
 import { parseNumericId } from '../../../resources/record-id.js';
+import { currentAdminId } from '../../auth/index.js';
 import type { StorageSettingsStore } from '../settings/storage-settings.js';
 import type { createIngest } from './ingest.js';
 import type { LogNames } from './log-names.js';
@@ -109,6 +113,10 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
       { schema: { response: { 200: listResponseSchema(logItemSchema) } } },
       async (request) => runList(db, logListSource, parseListRequest(logsResource, request.query)),
     );
+    registerCsvExport(admin, {
+      descriptor: logsResource,
+      rows: (request) => walkList(db, logListSource, request),
+    });
     admin.get(
       `${logsResource.path}/:id`,
       { schema: { params: idParams, response: { 200: logRecordSchema } } },
@@ -120,6 +128,10 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
       { schema: { response: { 200: listResponseSchema(errorItemSchema) } } },
       async (request) => runList(db, errorListSource, parseListRequest(errorsResource, request.query)),
     );
+    registerCsvExport(admin, {
+      descriptor: errorsResource,
+      rows: (request) => walkList(db, errorListSource, request),
+    });
     admin.get(
       `${errorsResource.path}/range-count`,
       { schema: { querystring: errorsRangeSchema, response: { 200: rangeCountResponseSchema } } },
@@ -153,15 +165,36 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
       async (request) =>
         runList(db, errorGroupListSource, parseListRequest(errorGroupsResource, request.query)),
     );
+    registerCsvExport(admin, {
+      descriptor: errorGroupsResource,
+      rows: (request) => walkList(db, errorGroupListSource, request),
+    });
     admin.get(
       `${errorGroupsResource.path}/:id`,
       { schema: { params: idParams, response: { 200: errorGroupSchema } } },
       async (request) => toErrorGroup(await oneGroup(request.params.id)),
     );
-    for (const [action, status] of [
-      ['resolve', 'resolved'],
-      ['reopen', 'open'],
-    ] as const) {
+    const groupStatus = { resolve: 'resolved', reopen: 'open' } as const;
+    const setGroupStatus =
+      (status: 'resolved' | 'open'): BulkApply<number> =>
+      async (executor, ids) => {
+        const done = await executor
+          .updateTable('storage_error_groups')
+          .set({ status, resolved_at: status === 'resolved' ? deps.clock() : null })
+          .where('id', 'in', ids)
+          .returning('id')
+          .execute();
+        return { updated: done.length, skipped: { bulkGone: ids.length - done.length } };
+      };
+    registerBulkRoute(admin, {
+      descriptor: errorGroupsResource,
+      db,
+      source: errorGroupListSource,
+      actions: { resolve: setGroupStatus(groupStatus.resolve), reopen: setGroupStatus(groupStatus.reopen) },
+      parseId: (raw) => parseNumericId(String(raw)),
+      adminIdOf: currentAdminId,
+    });
+    for (const [action, status] of Object.entries(groupStatus)) {
       admin.post(
         `${errorGroupsResource.path}/:id/${action}`,
         { schema: { params: idParams, response: { 200: errorGroupSchema } } },
