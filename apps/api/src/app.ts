@@ -144,7 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
   // Each module contributes its cards; a module that is not built contributes none.
   await app.register(dashboardRoutes, {
     prefix: SERVICE_BASE_PATHS.auth,
-    cards: [...auth.dashboard, ...notification.dashboard, ...storage.dashboard],
+    cards: [...auth.dashboard, ...notification.dashboard, ...storage.dashboard, ...chat.dashboard],
     guard: auth.api.requireAdmin,
   });
   const prune = async () => {

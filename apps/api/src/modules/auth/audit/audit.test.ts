@@ -196,6 +196,36 @@ describe.each(testDatabaseKinds())('audit log on %s', (kind) => {
     expect(onProfile.detail).toEqual({ name: 'profile' });
   });
 
+  it('records a bulk action once per batch, with its rows and outcome', async () => {
+    const ids: number[] = [];
+    for (const n of [1, 2]) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/auth/admin/users',
+        headers: auth,
+        payload: {
+          email: `bulk${n}@pult.test`,
+          first_name: 'B',
+          last_name: 'U',
+          language: 'uk-UA',
+          status: 1,
+          password: 'secret-pass-1',
+          password_repeat: 'secret-pass-1',
+        },
+      });
+      ids.push(created.json<{ id: number }>().id);
+    }
+    const bulk = await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/users/bulk',
+      headers: auth,
+      payload: { action: 'setStatus', value: 2, ids },
+    });
+    expect(bulk.statusCode).toBe(200);
+    const entry = await latest('filter[action]=bulk&filter[resource]=users');
+    expect(entry.detail).toMatchObject({ name: 'setStatus', value: 2, ids, updated: 2 });
+  });
+
   it('records module actions through the auth service (notification, storage)', async () => {
     const retried = await t.app.inject({
       method: 'POST',
