@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
+import { diffRecords } from '../../../resources/audit-sink.js';
 import { parseListRequest } from '../../../resources/list-request.js';
 import { runList } from '../../../resources/list-sql.js';
 import { parseNumericId } from '../../../resources/record-id.js';
@@ -167,6 +168,12 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
       const row = await membershipById(id);
       await channels.setRole(row.channel_id, undefined, row.user_uid, request.body.role);
       const [item] = await nameMemberships(directory, [await membershipById(id)]);
+      await deps.auth.audit.record(request, {
+        action: 'update',
+        resource: channelUsersResource.name,
+        recordId: id,
+        changes: diffRecords({ role: row.role }, { role: request.body.role }),
+      });
       return item as ChannelUserAdmin;
     },
   );
@@ -178,6 +185,12 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
       const row = await membershipById(idOf(request.params.id));
       await channels.removeMember(row.channel_id, undefined, row.user_uid);
       const [item] = await nameMemberships(directory, [row]);
+      await deps.auth.audit.record(request, {
+        action: 'delete',
+        resource: channelUsersResource.name,
+        recordId: row.id,
+        changes: diffRecords(item, {}),
+      });
       return item as ChannelUserAdmin;
     },
   );
@@ -237,6 +250,12 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
         await emit(id, 'channel.deleted', {});
         await trx.deleteFrom('chat_channels').where('id', '=', id).execute();
       });
+      await deps.auth.audit.record(request, {
+        action: 'delete',
+        resource: channelsResource.name,
+        recordId: id,
+        changes: diffRecords(item, {}),
+      });
       return item as ChannelAdmin;
     },
   );
@@ -269,6 +288,13 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
     async (request) => {
       const channelId = idOf(request.params.id);
       const message = await messages.deleteForEveryone(channelId, idOf(request.params.messageId), undefined);
+      // Moderation: the message's text is not copied into the log.
+      await deps.auth.audit.record(request, {
+        action: 'action',
+        resource: channelsResource.name,
+        recordId: channelId,
+        detail: { name: 'delete-message', message_id: message.id },
+      });
       const people = await directory.byUids([message.sender_uid]);
       return {
         id: message.id,
