@@ -15,7 +15,7 @@ import { dayLink } from './dashboard-api';
 type Label = (key: string) => string;
 
 /** The spec's palette: primary blue, then the amber it uses for edits. */
-const SERIES_COLORS = ['#1976D2', '#FFA000', '#424242'];
+const SERIES_COLORS = ['#1976D2', '#FFA000', '#2E7D32'];
 
 function useFormat(unit: DashboardCard['unit']) {
   const locale = useLocale();
