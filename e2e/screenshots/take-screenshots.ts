@@ -201,6 +201,17 @@ const AUDIT_SHOTS: Shot[] = [
   },
   { name: 'audit-list', path: '/auth/audit', fullPage: true },
   { name: 'audit-record-history', path: '/auth/audit?filter[resource]=users&filter[record_id]=3' },
+  { name: 'dark-audit-list', path: '/auth/audit', dark: true },
+  {
+    name: 'dark-audit-entry-diff',
+    path: '/auth/audit?filter[action]=update',
+    dark: true,
+    act: async (page) => {
+      await page.locator('tbody tr').first().getByRole('link').first().click();
+      await page.waitForURL('**/auth/audit/view/*');
+      await page.waitForLoadState('networkidle');
+    },
+  },
 ];
 
 /** Export button, bulk selection and confirmation, and the dark theme (issue 13 parts 2, 3, 6). */
@@ -223,7 +234,7 @@ const TABLE_TOOLS_SHOTS: Shot[] = [
   { name: 'dark-users-edit', path: '/auth/users/edit?id=3', fullPage: true, dark: true },
   { name: 'dark-email-queue', path: '/notifications/email-queue', fullPage: true, dark: true },
   { name: 'dark-storage-errors', path: '/storage/errors', dark: true },
-  { name: 'dark-dashboard', path: '/dashboard', dark: true },
+  { name: 'dark-dashboard', path: '/dashboard', fullPage: true, dark: true },
 ];
 
 const SHOTS: Shot[] = [

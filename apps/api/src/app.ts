@@ -118,8 +118,6 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     companyName: config.companyName,
     bootstrap: config.bootstrapAdmin,
   });
-  // Every resource's crud routes (and any module's own actions) write to the auth service's audit log.
-  app.decorate('audit', auth.api.audit);
   await auth.register(app, SERVICE_BASE_PATHS.auth);
   // After auth: the notification service's routes are guarded by its admin and service-key checks.
   await notification.register(app, SERVICE_BASE_PATHS.notification, auth.api);
@@ -146,7 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
   // Each module contributes its cards; a module that is not built contributes none.
   await app.register(dashboardRoutes, {
     prefix: SERVICE_BASE_PATHS.auth,
-    cards: [...auth.dashboard, ...notification.dashboard, ...storage.dashboard],
+    cards: [...auth.dashboard, ...notification.dashboard, ...storage.dashboard, ...chat.dashboard],
     guard: auth.api.requireAdmin,
   });
   const prune = async () => {

@@ -1,6 +1,7 @@
 import type { DashboardCard, DashboardIndex } from '@pult/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatUser, groupChannel, postMessage } from '../modules/chat/test-support/chat-factories.js';
 import { adminHeaders } from '../test/factories.js';
 import { createBucket } from '../test/storage-factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -85,6 +86,7 @@ describe.each(testDatabaseKinds())('dashboard on %s', (kind) => {
       'storage.filesPerDay',
       'storage.errorsPerDay',
       'storage.openErrorGroups',
+      'chat.messagesPerDay',
     ]);
     const unknown = await t.app.inject({
       method: 'GET',
@@ -157,6 +159,22 @@ describe.each(testDatabaseKinds())('dashboard on %s', (kind) => {
       await count(sql`select count(*) as n from storage_error_groups where status = 'open'`),
     );
     expect(open.items[0]!.link).toBe('/storage/errors?filter[status]=open');
+  });
+
+  it('chat messages per day equal count(*) of the messages posted', async () => {
+    const owner = await chatUser(t);
+    const channel = await groupChannel(t, owner);
+    for (const text of ['one', 'two', 'three']) await postMessage(t, owner, channel.id, text);
+    const messages = await card('chat.messagesPerDay');
+    expect(messages.days).toHaveLength(30);
+    for (const [index, day] of messages.days.entries()) {
+      expect(messages.series[0]!.values[index]).toBe(
+        await count(
+          sql`select count(*) as n from chat_messages where (created_at at time zone 'UTC')::date = ${day}::date`,
+        ),
+      );
+    }
+    expect(messages.series[0]!.values.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3);
   });
 
   it('counts administrators signed in now', async () => {

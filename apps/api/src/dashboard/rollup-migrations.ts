@@ -66,3 +66,10 @@ export async function trackRollup(
       ${referencing} for each statement execute function rollup_counts_track(${args})`.execute(db);
   }
 }
+
+/** Stops the rollup of a table (another set of counters took it over) and drops its rows. */
+export async function untrackRollup(db: Kysely<unknown>, table: string): Promise<void> {
+  for (const op of ['insert', 'update', 'delete'])
+    await sql`drop trigger if exists ${sql.id(`${table}_rollup_${op}`)} on ${sql.table(table)}`.execute(db);
+  await sql`delete from rollup_counts where table_name = ${table}`.execute(db);
+}

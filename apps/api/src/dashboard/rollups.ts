@@ -10,12 +10,29 @@ export function lastDays(now: Date, count = DASHBOARD_DAYS): string[] {
   );
 }
 
-/** Rows per dimension over all time (a few hundred rollup rows, not the table). */
-export async function rollupTotals(db: Db, table: string): Promise<Map<string, number>> {
+/**
+ * Where a table's daily counts live: the dashboard's `rollup_counts`, or the lists engine's
+ * `list_day_counts` (its "bucket" is the dimension) when the lists already count that table the way a
+ * card needs, so no table pays for two sets of counters.
+ */
+export type CounterStore = 'rollup_counts' | 'list_day_counts';
+
+function counterTable(store: CounterStore) {
+  return store === 'rollup_counts'
+    ? { table: sql.table('rollup_counts'), dimension: sql.ref('dimension') }
+    : { table: sql.table('list_day_counts'), dimension: sql.ref('bucket') };
+}
+
+/** Rows per dimension over all time (a few hundred counter rows, not the table). */
+export async function rollupTotals(
+  db: Db,
+  table: string,
+  store: CounterStore = 'rollup_counts',
+): Promise<Map<string, number>> {
+  const counters = counterTable(store);
   const { rows } = await sql<{ dimension: string; n: string | number }>`
-    select dimension, sum(n) as n from rollup_counts where table_name = ${table} group by dimension`.execute(
-    db,
-  );
+    select ${counters.dimension} as dimension, sum(n) as n from ${counters.table}
+    where table_name = ${table} group by 1`.execute(db);
   return new Map(rows.map((row) => [row.dimension, Number(row.n)]));
 }
 
@@ -28,15 +45,17 @@ export async function rollupDaily(
   table: string,
   days: readonly string[],
   dimensions?: readonly string[],
+  store: CounterStore = 'rollup_counts',
 ): Promise<Map<string, number[]>> {
+  const counters = counterTable(store);
   const first = days[0];
   const last = days[days.length - 1];
   if (first === undefined || last === undefined) return new Map();
-  const key = dimensions ? sql`dimension` : sql`''`;
+  const key = dimensions ? counters.dimension : sql`''`;
   const { rows } = await sql<{ dimension: string; day: string; n: string | number }>`
-    select ${key} as dimension, to_char(day, 'YYYY-MM-DD') as day, sum(n) as n from rollup_counts
+    select ${key} as dimension, to_char(day, 'YYYY-MM-DD') as day, sum(n) as n from ${counters.table}
     where table_name = ${table} and day between ${first}::date and ${last}::date
-    ${dimensions ? sql`and dimension in (${sql.join([...dimensions])})` : sql``}
+    ${dimensions ? sql`and ${counters.dimension} in (${sql.join([...dimensions])})` : sql``}
     group by 1, 2`.execute(db);
   const index = new Map(days.map((day, position) => [day, position]));
   const series = new Map<string, number[]>((dimensions ?? ['']).map((name) => [name, days.map(() => 0)]));

@@ -119,7 +119,10 @@ export async function createAuthModule(deps: AuthModuleDeps) {
       await tokens.pruneEnded();
       await recovery.pruneSpentCodes();
     },
+    /** Mounts the service; registered before the other services, whose resources write to its audit log. */
     async register(app: FastifyInstance, prefix: string) {
+      // Every resource's crud routes (and any module's own actions) find the audit log on the server.
+      app.decorate('audit', api.audit);
       await app.register(authRoutes, {
         prefix,
         admins,

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthApi } from '../auth/index.js';
 import { chatAdminRoutes } from './admin/admin-routes.js';
+import { createChatDashboard } from './dashboard/cards.js';
 import { createHub } from './realtime/hub.js';
 import { createPgListener } from './realtime/pg-listener.js';
 import { MAX_FRAME_BYTES, registerChatSocket, sweepSessions } from './realtime/ws-routes.js';
@@ -58,6 +59,8 @@ export function createChatModule(deps: ChatModuleDeps) {
   return {
     channels,
     messages,
+    /** Chat's dashboard card: messages per day. */
+    dashboard: createChatDashboard(db, deps.clock),
     /** Closes sockets of ended sign-ins now (the sweep also runs on a timer). */
     sweepSessions: sweep,
 

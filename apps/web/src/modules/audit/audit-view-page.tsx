@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { alpha } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -134,7 +135,10 @@ function ValueCell({ value, tone }: { value: unknown; tone: 'before' | 'after' }
     <TableCell
       data-testid={`audit-${tone}`}
       sx={{
-        bgcolor: empty ? undefined : tone === 'before' ? '#FDECEA' : '#EDF7ED',
+        // Tints of the theme's own colours, so the diff reads in the light and the dark theme alike.
+        bgcolor: empty
+          ? undefined
+          : (theme) => alpha(tone === 'before' ? theme.palette.error.main : theme.palette.success.main, 0.12),
         wordBreak: 'break-word',
         fontFamily: typeof value === 'object' && value !== null ? 'monospace' : undefined,
       }}

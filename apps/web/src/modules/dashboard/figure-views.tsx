@@ -14,6 +14,9 @@ import { dayLink } from './dashboard-api';
 
 type Label = (key: string) => string;
 
+/** The spec's palette: primary blue, then the amber it uses for edits. */
+const SERIES_COLORS = ['#1976D2', '#FFA000', '#2E7D32'];
+
 function useFormat(unit: DashboardCard['unit']) {
   const locale = useLocale();
   const numbers = new Intl.NumberFormat(locale);
@@ -82,9 +85,10 @@ export function DailyFigure({ card, label }: { card: DashboardCard; label: Label
   const range = `${card.days[0] ?? ''},${card.days[card.days.length - 1] ?? ''}`;
   return (
     <>
-      <Box sx={{ height: 200 }}>
+      <Box>
         <BarChart
-          height={200}
+          height={card.series.length > 1 ? 240 : 200}
+          colors={SERIES_COLORS}
           margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
           xAxis={[
             {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, signIn } from '../../../test/factories.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { testDatabaseKinds } from '../../../test/test-database.js';
+import { CHAT, chatUser, groupChannel } from '../../chat/test-support/chat-factories.js';
 
 const BROWSER = 'Mozilla/5.0 (audit test)';
 
@@ -196,6 +197,36 @@ describe.each(testDatabaseKinds())('audit log on %s', (kind) => {
     expect(onProfile.detail).toEqual({ name: 'profile' });
   });
 
+  it('records a bulk action once per batch, with its rows and outcome', async () => {
+    const ids: number[] = [];
+    for (const n of [1, 2]) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/auth/admin/users',
+        headers: auth,
+        payload: {
+          email: `bulk${n}@pult.test`,
+          first_name: 'B',
+          last_name: 'U',
+          language: 'uk-UA',
+          status: 1,
+          password: 'secret-pass-1',
+          password_repeat: 'secret-pass-1',
+        },
+      });
+      ids.push(created.json<{ id: number }>().id);
+    }
+    const bulk = await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/users/bulk',
+      headers: auth,
+      payload: { action: 'setStatus', value: 2, ids },
+    });
+    expect(bulk.statusCode).toBe(200);
+    const entry = await latest('filter[action]=bulk&filter[resource]=users');
+    expect(entry.detail).toMatchObject({ name: 'setStatus', value: 2, ids, updated: 2 });
+  });
+
   it('records module actions through the auth service (notification, storage)', async () => {
     const retried = await t.app.inject({
       method: 'POST',
@@ -217,6 +248,26 @@ describe.each(testDatabaseKinds())('audit log on %s', (kind) => {
     expect(await latest('filter[action]=bulk&filter[resource]=storageErrors')).toMatchObject({
       detail: { name: 'delete-range', to: '2001-01-31', deleted: 0 },
     });
+
+    const owner = await chatUser(t);
+    const channel = await groupChannel(t, owner);
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `${CHAT}/admin/channels/${channel.id}`,
+      headers: auth,
+    });
+    const counts = shown.json<{ member_count: number; message_count: number }>();
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `${CHAT}/admin/channels/${channel.id}?confirm_messages=${counts.message_count}&confirm_members=${counts.member_count}`,
+      headers: auth,
+    });
+    expect(deleted.statusCode).toBe(200);
+    const onDelete = await latest(`filter[resource]=chatChannels&filter[record_id]=${channel.id}`);
+    expect(onDelete.action).toBe('delete');
+    expect(onDelete.changes).toContainEqual(
+      expect.objectContaining({ field: 'name', after: null, secret: false }),
+    );
   });
 
   it('filters by admin, action and date, and refuses bad filters with 422', async () => {

@@ -18,7 +18,8 @@ export function createAuthDashboard(db: Db, clock: Clock): DashboardCardSource[]
       service: 'auth',
       kind: 'breakdown',
       async load() {
-        const totals = await rollupTotals(db, 'users');
+        // The lists engine counts users per day and status already (list_day_counts).
+        const totals = await rollupTotals(db, 'users', 'list_day_counts');
         return breakdownCard(
           'auth.usersByStatus',
           USER_STATUSES.map((status) => ({
@@ -35,7 +36,7 @@ export function createAuthDashboard(db: Db, clock: Clock): DashboardCardSource[]
       kind: 'daily',
       async load() {
         const days = lastDays(clock());
-        const daily = await rollupDaily(db, 'users', days);
+        const daily = await rollupDaily(db, 'users', days, undefined, 'list_day_counts');
         return dailyCard('auth.newUsers', days, [
           { key: 'users', values: daily.get('') ?? [], link: '/auth/users?filter[created_at]={day}' },
         ]);

@@ -4,19 +4,19 @@ import {
   dailyCard,
   valueCard,
 } from '../../../dashboard/dashboard-card.js';
-import { lastDays, rollupDaily, rollupTotals } from '../../../dashboard/rollups.js';
+import { type CounterStore, lastDays, rollupDaily, rollupTotals } from '../../../dashboard/rollups.js';
 import type { Db } from '../../../db/database.js';
 import type { Clock } from '../../../lib/clock.js';
 
 /** Storage used per bucket, files and errors per day, open error groups. */
 export function createStorageDashboard(db: Db, clock: Clock): DashboardCardSource[] {
-  const daily = (id: string, table: string, link: string): DashboardCardSource => ({
+  const daily = (id: string, table: string, link: string, store?: CounterStore): DashboardCardSource => ({
     id,
     service: 'storage',
     kind: 'daily',
     async load() {
       const days = lastDays(clock());
-      const counts = await rollupDaily(db, table, days);
+      const counts = await rollupDaily(db, table, days, undefined, store);
       return dailyCard(id, days, [{ key: 'count', values: counts.get('') ?? [], link }]);
     },
   });
@@ -45,7 +45,13 @@ export function createStorageDashboard(db: Db, clock: Clock): DashboardCardSourc
       },
     },
     daily('storage.filesPerDay', 'storage_files', '/storage/files?filter[created_at]={day}'),
-    daily('storage.errorsPerDay', 'storage_errors', '/storage/errors?view=all&filter[created_at]={day}'),
+    // The lists engine counts errors per day (and level) already.
+    daily(
+      'storage.errorsPerDay',
+      'storage_errors',
+      '/storage/errors?view=all&filter[created_at]={day}',
+      'list_day_counts',
+    ),
     {
       id: 'storage.openErrorGroups',
       service: 'storage',

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { trackRollup } from '../../../dashboard/rollup-migrations.js';
+import { trackRollup, untrackRollup } from '../../../dashboard/rollup-migrations.js';
 
 export const storageDashboardMigrations: Record<string, Migration> = {
   '2026-11-24-0512-storage-rollups': {
@@ -8,6 +8,12 @@ export const storageDashboardMigrations: Record<string, Migration> = {
       await trackRollup(db, 'storage_errors', null, 'created_at');
       // first_seen never changes, so a group stays on its day while its status moves.
       await trackRollup(db, 'storage_error_groups', 'status', 'first_seen');
+    },
+  },
+  '2026-11-24-0513-errors-on-list-day-counts': {
+    async up(db: Kysely<unknown>) {
+      // The lists engine counts storage_errors per day already: one set of counters per table.
+      await untrackRollup(db, 'storage_errors');
     },
   },
 };

@@ -38,6 +38,9 @@ export const dashboardFiguresEn: typeof dashboardFiguresUk = {
       },
       sentFailed: { title: 'E-mails sent and failed per day', keys: { sent: 'Sent', failed: 'Failed' } },
     },
+    chat: {
+      messagesPerDay: { title: 'Chat messages per day', keys: { messages: 'Messages' } },
+    },
     storage: {
       bytesByBucket: { title: 'Storage used per bucket', keys: {} },
       filesPerDay: { title: 'New files per day', keys: { count: 'Files' } },

@@ -40,6 +40,9 @@ export const dashboardFiguresUk = {
         keys: { sent: 'Надіслані', failed: 'Невдалі' },
       },
     },
+    chat: {
+      messagesPerDay: { title: 'Повідомлення чату за день', keys: { messages: 'Повідомлення' } },
+    },
     storage: {
       bytesByBucket: { title: 'Зайнято в бакетах', keys: {} },
       filesPerDay: { title: 'Нові файли за день', keys: { count: 'Файли' } },
