@@ -156,6 +156,55 @@ const TABLE_TOOLS_SHOTS: Shot[] = [
   { name: 'dark-dashboard', path: '/dashboard', dark: true },
 ];
 
+/** The three delivery configurations: lists, forms (a stored secret, a typed one), the check panel. */
+const CONFIG_SHOTS: Shot[] = [
+  { name: 'config-smtp-list', path: '/notification/smtp-configs' },
+  { name: 'config-smtp-create', path: '/notification/smtp-configs/create', fullPage: true },
+  {
+    name: 'config-smtp-check-failed',
+    path: '/notification/smtp-configs/edit?id=1',
+    fullPage: true,
+    act: async (page) => {
+      await page.locator('input[name="password"]').fill('typed-once');
+      await page.getByRole('button', { name: /test connection|перевірити з’єднання/i }).click();
+      await page.getByTestId('config-test-result').waitFor();
+    },
+  },
+  { name: 'config-sms-list', path: '/notification/sms-configs' },
+  { name: 'config-sms-edit', path: '/notification/sms-configs/edit?id=2', fullPage: true },
+  {
+    name: 'config-sms-invalid-json',
+    path: '/notification/sms-configs/create',
+    fullPage: true,
+    act: async (page) => {
+      await page.locator('textarea[name="config_json"]').fill('{"base_url": ');
+      await page.locator('main button[type="submit"]').click();
+    },
+  },
+  { name: 'config-push-list', path: '/notification/push-configs' },
+  { name: 'config-push-edit', path: '/notification/push-configs/edit?id=2', fullPage: true },
+  {
+    name: 'config-push-delete-confirm',
+    path: '/notification/push-configs',
+    act: async (page) => {
+      await rowWith(page, 'Apple Push').getByRole('button').last().click();
+    },
+  },
+];
+
+const CHAT_SHOTS: Shot[] = [
+  { name: 'chat-users', path: '/chat/users' },
+  { name: 'chat-channels', path: '/chat/channels' },
+  { name: 'chat-channel-view', path: '/chat/channels/view?id=1', fullPage: true },
+  {
+    name: 'chat-channel-delete-confirm',
+    path: '/chat/channels/view?id=1',
+    act: async (page) => {
+      await page.locator('main button.MuiButton-outlinedError').click();
+    },
+  },
+];
+
 const SHOTS: Shot[] = [
   { name: 'dashboard', path: '/dashboard' },
   { name: 'users-list', path: '/auth/users' },
@@ -232,6 +281,8 @@ const SHOTS: Shot[] = [
   },
   ...STORAGE_SHOTS,
   ...TABLE_TOOLS_SHOTS,
+  ...CHAT_SHOTS,
+  ...CONFIG_SHOTS,
 ];
 
 async function main() {

@@ -12,6 +12,7 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { createPasswordHasher } from './lib/password-hasher.js';
 import { loadSecretBox } from './lib/secret-box-file.js';
 import { createAuthModule } from './modules/auth/index.js';
+import { type ChatModule, createChatModule } from './modules/chat/index.js';
 import { createNotificationModule } from './modules/notification/index.js';
 import { createStorageModule, storagePreviewOrigins } from './modules/storage/index.js';
 import { defaultWebDistDir, registerPanel } from './web/panel.js';
@@ -24,6 +25,13 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** Poll interval of the e-mail worker. */
   mailPollMs?: number;
+  /**
+   * The PostgreSQL URL of `db`, when it is not `config.databaseUrl` (tests' scratch databases): the
+   * chat's LISTEN connection opens it.
+   */
+  databaseUrl?: string;
+  /** How often chat sockets' sign-ins are checked. */
+  chatSessionCheckMs?: number;
 }
 
 export interface PultApp {
@@ -37,6 +45,8 @@ export interface PultApp {
   /** The modules' demo content (storage), added on a fresh database only. */
   seedModuleDemos(): Promise<void>;
   stopWorkers(): Promise<void>;
+  /** The chat module (tests drive its session sweep). */
+  chat: ChatModule;
 }
 
 /** Builds the single server: the panel, `/config.json`, `/healthz` and the services under their bases. */
@@ -115,6 +125,15 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     logger: app.log,
   });
   await storage.register(app, SERVICE_BASE_PATHS.storage);
+  const chat = createChatModule({
+    db,
+    clock,
+    auth: auth.api,
+    logger: app.log,
+    databaseUrl: options.databaseUrl ?? config.databaseUrl,
+    ...(options.chatSessionCheckMs ? { sessionCheckMs: options.chatSessionCheckMs } : {}),
+  });
+  await chat.register(app, SERVICE_BASE_PATHS.chat);
   const prune = async () => {
     await auth.prune();
     await notification.prune();
@@ -158,7 +177,11 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     },
     deliverEmails: () => notification.worker.deliverDue(),
     pruneExpired: prune,
-    seedModuleDemos: () => storage.seedDemo(),
+    async seedModuleDemos() {
+      await storage.seedDemo();
+      await chat.seedDemo();
+    },
+    chat,
     async stopWorkers() {
       clearInterval(housekeeping);
       await notification.worker.stop();

@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './chat/index.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './json-value.js';

@@ -1,3 +1,4 @@
+import { en as chatEn, uk as chatUk } from './chat/messages.js';
 import type { Locale } from './locales.js';
 import { en as notificationEn, uk as notificationUk } from './notification/messages.js';
 import { en as bulkEn, uk as bulkUk } from './resources/bulk-messages.js';
@@ -70,6 +71,7 @@ const en = {
   ...notificationEn,
   ...bulkEn,
   ...storageEn,
+  ...chatEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -136,6 +138,7 @@ const uk: Record<MessageKey, string> = {
   ...notificationUk,
   ...bulkUk,
   ...storageUk,
+  ...chatUk,
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'en-US': en, 'uk-UA': uk };

@@ -23,12 +23,20 @@ export async function createTestApp(kind: TestDatabaseKind, env: Record<string, 
     WEB_DIST_DIR: path.join(dataDir, 'no-panel'),
     ...env,
   });
-  const options: BuildOptions = { config, db: database.db, clock: time.clock, logger: false };
+  const options: BuildOptions = {
+    config,
+    db: database.db,
+    clock: time.clock,
+    logger: false,
+    ...(database.url ? { databaseUrl: database.url } : {}),
+  };
   const pult = await buildApp(options);
   await pult.app.ready();
   return {
     ...pult,
     db: database.db,
+    /** The scratch database's URL (PostgreSQL only), for a second server on the same database. */
+    databaseUrl: database.url,
     config,
     dataDir,
     time,

@@ -52,8 +52,6 @@ export interface FieldDescriptor {
   sortable: boolean;
   filter?: FilterDescriptor;
   display: DisplayDescriptor;
-  /** A write-only value (a password, an API key): never exported, whatever the list shows. */
-  secret?: boolean;
 }
 
 export type LookupName =
@@ -62,7 +60,9 @@ export type LookupName =
   | 'storageBuckets'
   | 'logServices'
   | 'logEnvironments'
-  | 'smtpConfigs';
+  | 'smtpConfigs'
+  | 'smsConfigs'
+  | 'pushConfigs';
 
 /** Where the options of a lookup select come from: `{ items: [{ value, label }] }`. */
 export const LOOKUP_PATHS: Record<LookupName, { service: ServiceName; path: string }> = {
@@ -72,6 +72,8 @@ export const LOOKUP_PATHS: Record<LookupName, { service: ServiceName; path: stri
   logServices: { service: 'storage', path: '/admin/log-services/lookup' },
   logEnvironments: { service: 'storage', path: '/admin/log-environments/lookup' },
   smtpConfigs: { service: 'notification', path: '/admin/smtp-configs/lookup' },
+  smsConfigs: { service: 'notification', path: '/admin/sms-configs/lookup' },
+  pushConfigs: { service: 'notification', path: '/admin/push-configs/lookup' },
 };
 
 export interface ResourceDescriptor {
@@ -85,6 +87,11 @@ export interface ResourceDescriptor {
   defaultSort: string;
   /** Actions on many selected rows (`POST <path>/bulk`); none when absent. */
   bulkActions?: readonly BulkActionDescriptor[];
+  /**
+   * Write-only fields (secrets): accepted in bodies, never in an item, a list or an export. Items say
+   * only `<name>_set`. An exporter must leave these names (and anything ending `_encrypted`) out.
+   */
+  writeOnlyFields?: readonly string[];
 }
 
 /**
@@ -94,6 +101,8 @@ export interface ResourceDescriptor {
 export type FormInput =
   | { kind: 'text' | 'email' | 'password' | 'textarea' | 'date' | 'integer' | 'tags' }
   | { kind: 'switch' | 'code' | 'json' }
+  /** A write-only secret: shows "set"/"not set", empty keeps the stored value, "clear" sends null. */
+  | { kind: 'secret'; multiline?: boolean }
   | { kind: 'select'; options: readonly SelectOption[] }
   | { kind: 'lookup'; lookup: LookupName; dependsOn?: LookupDependency };
 
@@ -104,6 +113,10 @@ export interface FormFieldDescriptor {
   /** Shown only when creating (a password and its repeat). */
   createOnly?: boolean;
   required?: boolean;
+  /** Write-only: never read back from the record (see `ResourceDescriptor.writeOnlyFields`). */
+  secret?: boolean;
+  /** An i18n key of a help text shown under the input. */
+  hint?: string;
 }
 
 /** A descriptor of a create/edit form: fields in order, validated by the contract's schemas. */

@@ -5,7 +5,6 @@ import {
   emailQueueResource,
   emailRetryResultSchema,
   listResponseSchema,
-  lookupResponseSchema,
   sendResponseSchema,
   templatePreviewRequestSchema,
   templatePreviewSchema,
@@ -106,20 +105,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       return reply.status(202).send({ id });
     },
   );
-  app.get(
-    '/admin/smtp-configs/lookup',
-    { onRequest: requireAdmin, schema: { response: { 200: lookupResponseSchema } } },
-    async (request) => {
-      const rows = await db.selectFrom('smtp_configs').select(['id', 'name']).execute();
-      const collator = new Intl.Collator(requestLocale(request));
-      return {
-        items: rows
-          .map((row) => ({ value: row.id, label: row.name }))
-          .sort((a, b) => collator.compare(a.label, b.label)),
-      };
-    },
-  );
-
   const translations = createTranslationHandlers(db, clock);
   app.get(
     `${translationsResource.path}/completeness`,

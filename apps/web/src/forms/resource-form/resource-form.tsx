@@ -62,6 +62,7 @@ export function ResourceForm({
               field={field}
               label={t(field.label as TextKey)}
               disabled={busy}
+              record={options.record}
               parentLabel={
                 field.input.kind === 'lookup' && field.input.dependsOn
                   ? labelOf(field.input.dependsOn.field)

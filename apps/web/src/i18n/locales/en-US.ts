@@ -1,4 +1,5 @@
 import { MESSAGES } from '@pult/contract';
+import { chatEn } from '../../modules/chat/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
 import { tableToolsEn } from '../../table/i18n/en-US';
@@ -94,6 +95,11 @@ export const enUS: Translations = {
     closeOptions: 'Close the list',
     clear: 'Clear',
     tagsHint: 'Type a value and press Enter',
+    secretSet: 'Stored. Leave empty to keep it.',
+    secretNotSet: 'Not set.',
+    secretClear: 'Remove',
+    secretWillClear: 'Will be removed on save.',
+    secretUndo: 'Keep it',
   },
   people: {
     fields: {
@@ -273,6 +279,7 @@ export const enUS: Translations = {
     },
   },
   storage: storageEn,
+  chat: chatEn,
   shell: {
     openMenu: 'Open menu',
     profile: 'Profile',

@@ -1,4 +1,5 @@
 import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
+import { chatUk } from '../../modules/chat/i18n/uk-UA';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
 import { tableToolsUk } from '../../table/i18n/uk-UA';
@@ -97,6 +98,11 @@ export const ukUA = {
     closeOptions: 'Закрити список',
     clear: 'Очистити',
     tagsHint: 'Введіть значення й натисніть Enter',
+    secretSet: 'Збережено. Залиште порожнім, щоб не змінювати.',
+    secretNotSet: 'Не збережено.',
+    secretClear: 'Стерти',
+    secretWillClear: 'Буде стерто під час збереження.',
+    secretUndo: 'Не стирати',
   },
   people: {
     fields: {
@@ -276,6 +282,7 @@ export const ukUA = {
     },
   },
   storage: storageUk,
+  chat: chatUk,
   shell: {
     openMenu: 'Відкрити меню',
     profile: 'Профіль',

@@ -26,10 +26,11 @@ const source: ListSource<QueueListRow, EmailQueueItem> = {
   descriptor: emailQueueResource,
   table: 'email_queue',
   alias: 'q',
-  select: sql`q.id, q.priority, q.email_to, q.template_name, q.language, q.status, q.attempts,
+  select: sql`q.id, q.channel, q.priority, q.email_to, q.template_name, q.language, q.status, q.attempts,
     q.max_attempts, q.last_error, q.next_attempt_at, q.sent_at, q.created_at, q.updated_at`,
   columns: {
     id: column('id', 'integer'),
+    channel: column('channel', 'text'),
     priority: column('priority', 'text'),
     email_to: column('email_to', 'text'),
     template_name: column('template_name', 'text'),
@@ -47,6 +48,7 @@ const source: ListSource<QueueListRow, EmailQueueItem> = {
 function toQueueItem(row: QueueListRow): EmailQueueItem {
   return {
     id: row.id,
+    channel: row.channel,
     priority: row.priority,
     email_to: row.email_to,
     template_name: row.template_name,

@@ -69,8 +69,8 @@ function columnsOf(body: TemplateWrite) {
   return {
     name: body.name,
     type: body.type,
-    // Push and SMS have no subject.
-    subject: body.type === 'email' ? (body.subject ?? null) : null,
+    // A push's subject is its title; an SMS has none.
+    subject: body.type === 'sms' ? null : (body.subject ?? null),
     content: body.content,
     email_config_id: body.email_config_id ?? null,
     priority: body.priority,
