@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The whole suite: Vitest (contract, api, web) then the browser tests, with one closing line
-// "N passed, N failed" summed over both, as CI reads it.
+// The whole suite: Vitest (contract, api, web), the browser tests, then the panel's load-cost budget
+// (e2e/budget, one check), with one closing line "N passed, N failed" summed over all, as CI reads it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -25,20 +25,25 @@ const vitestStatus = run([
   `--outputFile=${vitestReport}`,
 ]);
 const e2eStatus = run(['playwright', 'test'], path.join(root, 'e2e'));
+const budgetStatus = run(['tsx', 'budget/check-budget.ts'], path.join(root, 'e2e'));
 
 const unit = readJson(vitestReport);
 const e2e = readJson(e2eReport);
-const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0);
+const budgetPassed = budgetStatus === 0 ? 1 : 0;
+const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + budgetPassed;
 const failed =
-  (unit ? unit.numFailedTests : 1) + (e2e ? (e2e.stats?.unexpected ?? 0) + (e2e.stats?.flaky ?? 0) : 1);
+  (unit ? unit.numFailedTests : 1) +
+  (e2e ? (e2e.stats?.unexpected ?? 0) + (e2e.stats?.flaky ?? 0) : 1) +
+  (1 - budgetPassed);
 const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 
 console.log(
   `\nunit+integration: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : 'no report'}`,
 );
 console.log(`e2e: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`);
+console.log(`bundle budget: ${budgetPassed ? 'within' : 'over (or failed to run)'}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(vitestStatus !== 0 || e2eStatus !== 0 || failed > 0 ? 1 : 0);
+process.exit(vitestStatus !== 0 || e2eStatus !== 0 || budgetStatus !== 0 || failed > 0 ? 1 : 0);
 
 function readJson(file) {
   try {

@@ -133,29 +133,6 @@ const STORAGE_SHOTS: Shot[] = [
   },
 ];
 
-/** Export button, bulk selection and confirmation, and the dark theme (issue 13 parts 2, 3, 6). */
-const selectPage = async (page: Page) => {
-  await page.locator('thead input[type="checkbox"]').first().check();
-};
-const TABLE_TOOLS_SHOTS: Shot[] = [
-  { name: 'users-bulk-selected', path: '/auth/users?perPage=5', act: selectPage },
-  {
-    name: 'users-bulk-confirm',
-    path: '/auth/users?perPage=5',
-    act: async (page) => {
-      await selectPage(page);
-      await page.getByRole('region').getByRole('button').first().click();
-      await page.getByRole('menuitem').nth(2).click();
-    },
-  },
-  { name: 'dark-users-list', path: '/auth/users', dark: true },
-  { name: 'dark-users-bulk-selected', path: '/auth/users?perPage=5', act: selectPage, dark: true },
-  { name: 'dark-users-edit', path: '/auth/users/edit?id=3', fullPage: true, dark: true },
-  { name: 'dark-email-queue', path: '/notifications/email-queue', fullPage: true, dark: true },
-  { name: 'dark-storage-errors', path: '/storage/errors', dark: true },
-  { name: 'dark-dashboard', path: '/dashboard', dark: true },
-];
-
 /** The three delivery configurations: lists, forms (a stored secret, a typed one), the check panel. */
 const CONFIG_SHOTS: Shot[] = [
   { name: 'config-smtp-list', path: '/notification/smtp-configs' },
@@ -205,8 +182,52 @@ const CHAT_SHOTS: Shot[] = [
   },
 ];
 
+const AUDIT_SHOTS: Shot[] = [
+  {
+    name: 'audit-entry-diff',
+    path: '/auth/users/edit?id=3',
+    fullPage: true,
+    act: async (page) => {
+      // A change made here, so the log has an update with a before and an after to show.
+      const firstName = page.locator('input[name="first_name"]');
+      await firstName.fill(`${await firstName.inputValue()}а`);
+      await page.locator('button[type="submit"]').click();
+      await page.waitForURL('**/auth/users*');
+      await page.goto(page.url().replace(/\/auth\/users.*$/, '/auth/audit?filter[action]=update'));
+      await page.locator('tbody tr').first().getByRole('link').first().click();
+      await page.waitForURL('**/auth/audit/view/*');
+      await page.waitForLoadState('networkidle');
+    },
+  },
+  { name: 'audit-list', path: '/auth/audit', fullPage: true },
+  { name: 'audit-record-history', path: '/auth/audit?filter[resource]=users&filter[record_id]=3' },
+];
+
+/** Export button, bulk selection and confirmation, and the dark theme (issue 13 parts 2, 3, 6). */
+const selectPage = async (page: Page) => {
+  await page.locator('thead input[type="checkbox"]').first().check();
+};
+const TABLE_TOOLS_SHOTS: Shot[] = [
+  { name: 'users-bulk-selected', path: '/auth/users?perPage=5', act: selectPage },
+  {
+    name: 'users-bulk-confirm',
+    path: '/auth/users?perPage=5',
+    act: async (page) => {
+      await selectPage(page);
+      await page.getByRole('region').getByRole('button').first().click();
+      await page.getByRole('menuitem').nth(2).click();
+    },
+  },
+  { name: 'dark-users-list', path: '/auth/users', dark: true },
+  { name: 'dark-users-bulk-selected', path: '/auth/users?perPage=5', act: selectPage, dark: true },
+  { name: 'dark-users-edit', path: '/auth/users/edit?id=3', fullPage: true, dark: true },
+  { name: 'dark-email-queue', path: '/notifications/email-queue', fullPage: true, dark: true },
+  { name: 'dark-storage-errors', path: '/storage/errors', dark: true },
+  { name: 'dark-dashboard', path: '/dashboard', dark: true },
+];
+
 const SHOTS: Shot[] = [
-  { name: 'dashboard', path: '/dashboard' },
+  { name: 'dashboard', path: '/dashboard', fullPage: true },
   { name: 'users-list', path: '/auth/users' },
   {
     name: 'users-filtered',
@@ -280,9 +301,10 @@ const SHOTS: Shot[] = [
     },
   },
   ...STORAGE_SHOTS,
-  ...TABLE_TOOLS_SHOTS,
   ...CHAT_SHOTS,
   ...CONFIG_SHOTS,
+  ...AUDIT_SHOTS,
+  ...TABLE_TOOLS_SHOTS,
 ];
 
 async function main() {

@@ -3,6 +3,7 @@ import { authMigrations } from '../modules/auth/migrations.js';
 import { chatMigrations } from '../modules/chat/migrations.js';
 import { notificationMigrations } from '../modules/notification/migrations.js';
 import { storageMigrations } from '../modules/storage/migrations.js';
+import { listMigrations } from '../resources/migrations.js';
 import type { Db } from './database.js';
 
 /** Module migrations, applied in the order of their names (a date prefix) across modules. */
@@ -11,6 +12,7 @@ const allMigrations: Record<string, Migration> = {
   ...chatMigrations,
   ...notificationMigrations,
   ...storageMigrations,
+  ...listMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => allMigrations };

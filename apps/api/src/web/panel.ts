@@ -19,7 +19,8 @@ export async function registerPanel(
   options: { distDir: string; runtimeConfig: RuntimeConfig },
 ) {
   app.get('/config.json', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+    // Read at every start of the panel, so a changed deployment setting applies on the next load.
+    reply.header('cache-control', 'no-cache');
     return options.runtimeConfig;
   });
 
@@ -35,6 +36,9 @@ export async function registerPanel(
     root: options.distDir,
     wildcard: false,
     index: ['index.html'],
+    // The build writes .br and .gz beside each text file (apps/web/build/precompress-plugin.ts); they
+    // are sent by the request's Accept-Encoding, with Vary: Accept-Encoding, at no cost per request.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
+import { auditRoutes } from '../modules/audit/audit-routes';
 import { authRoutes } from '../modules/auth/auth-routes';
 import { chatRoutes } from '../modules/chat/chat-routes';
 import { dashboardRoutes } from '../modules/dashboard/dashboard-routes';
@@ -7,13 +8,14 @@ import { notificationsRoutes } from '../modules/notifications/notifications-rout
 import { profileRoutes } from '../modules/profile/profile-routes';
 import { storageRoutes } from '../modules/storage/storage-routes';
 import { usersRoutes } from '../modules/users/users-routes';
-import { AppShell } from '../shell/app-shell';
 import { PageLoading } from '../ui/page-loading';
 import { RouteError } from '../ui/route-error';
 import { lazyWithRetry } from './lazy-with-retry';
 import { RequireAuth } from './route-guards';
 
 const NotFoundPage = lazyWithRetry(() => import('../ui/not-found-page'));
+// The shell (top bar, drawer, menus) is not part of the sign-in screen's download.
+const AppShell = lazyWithRetry(() => import('../shell/app-shell'));
 
 /** The route table (spec §2): public screens, then the shell with every module's routes. */
 export const appRoutes: RouteObject[] = [
@@ -40,6 +42,7 @@ export const appRoutes: RouteObject[] = [
                   ...dashboardRoutes,
                   ...profileRoutes,
                   ...usersRoutes,
+                  ...auditRoutes,
                   ...storageRoutes,
                   ...chatRoutes,
                   ...notificationsRoutes,

@@ -9,7 +9,7 @@ import { SideDrawer } from './side-drawer';
 import { TopBar } from './top-bar';
 
 /** The frame of every authenticated route: top bar, drawer, and the page. */
-export function AppShell() {
+export default function AppShell() {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);

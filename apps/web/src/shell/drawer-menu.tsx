@@ -2,6 +2,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -70,8 +71,11 @@ function Section({ section, pathname, expanded, onToggle, onNavigate }: SectionP
       </ListItemButton>
       <Collapse in={expanded} timeout="auto" unmountOnExit>
         <List id={listId} disablePadding>
+          {/* A list holds list items only: each link sits in an <li>. */}
           {section.items.map((item) => (
-            <MenuLink key={item.route} item={item} pathname={pathname} onNavigate={onNavigate} nested />
+            <ListItem key={item.route} disablePadding>
+              <MenuLink item={item} pathname={pathname} onNavigate={onNavigate} nested />
+            </ListItem>
           ))}
         </List>
       </Collapse>

@@ -255,6 +255,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
           pageCount={list.pageCount}
           perPage={query.perPage}
           total={list.total}
+          totalExact={list.totalExact}
           onPage={state.setPage}
           onPerPage={state.setPerPage}
         />

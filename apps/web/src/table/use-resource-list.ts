@@ -7,6 +7,8 @@ import { fetchList, type ResourceRecord, resourceKeys } from '../resources/resou
 export interface ResourceList<Item> {
   items: Item[];
   total: number;
+  /** False when `total` is the server's estimate (a broad filter on a big table). */
+  totalExact: boolean;
   pageCount: number;
   /** Nothing to show yet: the very first load. */
   isPending: boolean;
@@ -38,6 +40,7 @@ export function useResourceList<Item = ResourceRecord>(
   return {
     items: result.data?.items ?? [],
     total: result.data?.total ?? 0,
+    totalExact: result.data?.totalExact ?? true,
     pageCount: result.data?.pageCount ?? 0,
     isPending: result.isPending,
     isFetching: result.isFetching,

@@ -52,6 +52,8 @@ export interface FieldDescriptor {
   sortable: boolean;
   filter?: FilterDescriptor;
   display: DisplayDescriptor;
+  /** A write-only value (a password, an API key): never exported, whatever the list shows. */
+  secret?: boolean;
 }
 
 export type LookupName =
@@ -85,13 +87,13 @@ export interface ResourceDescriptor {
   fields: readonly FieldDescriptor[];
   /** Applied when the request names no sort; always ends with a unique field so pages are stable. */
   defaultSort: string;
-  /** Actions on many selected rows (`POST <path>/bulk`); none when absent. */
-  bulkActions?: readonly BulkActionDescriptor[];
   /**
    * Write-only fields (secrets): accepted in bodies, never in an item, a list or an export. Items say
    * only `<name>_set`. An exporter must leave these names (and anything ending `_encrypted`) out.
    */
   writeOnlyFields?: readonly string[];
+  /** Actions on many selected rows (`POST <path>/bulk`); none when absent. */
+  bulkActions?: readonly BulkActionDescriptor[];
 }
 
 /**

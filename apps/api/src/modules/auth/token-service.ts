@@ -168,15 +168,23 @@ export function createTokenService(deps: {
     };
   }
 
-  /** Logout: ends the sign-in the refresh token belongs to. Unknown tokens are ignored. */
-  async function revokeByRefreshToken(refreshToken: string, expectedKind: SubjectKind): Promise<void> {
+  /**
+   * Logout: ends the sign-in the refresh token belongs to, and says whose it was. Unknown tokens are
+   * ignored (undefined).
+   */
+  async function revokeByRefreshToken(
+    refreshToken: string,
+    expectedKind: SubjectKind,
+  ): Promise<number | undefined> {
     const token = await db
       .selectFrom('refresh_tokens')
       .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
-      .select(['auth_sessions.id', 'auth_sessions.subject_kind'])
+      .select(['auth_sessions.id', 'auth_sessions.subject_kind', 'auth_sessions.subject_id'])
       .where('refresh_tokens.token_hash', '=', sha256(refreshToken))
       .executeTakeFirst();
-    if (token && token.subject_kind === expectedKind) await revokeSession(db, token.id, 'logout', clock());
+    if (!token || token.subject_kind !== expectedKind) return undefined;
+    await revokeSession(db, token.id, 'logout', clock());
+    return Number(token.subject_id);
   }
 
   /** Ends every sign-in of one subject (password change) or of every subject of a kind. */

@@ -102,6 +102,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
         ),
       );
       deps.wake();
+      await deps.auth.audit.record(request, {
+        action: 'action',
+        resource: templatesResource.name,
+        recordId: template.id,
+        detail: { name: 'send-test', to: request.body.to, email_id: id },
+      });
       return reply.status(202).send({ id });
     },
   );
@@ -174,6 +180,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
         const id = idOf(request.params.id);
         await act(id);
         if (name === 'retry') deps.wake();
+        await deps.auth.audit.record(request, {
+          action: 'action',
+          resource: emailQueueResource.name,
+          recordId: id,
+          detail: { name },
+        });
         return oneEmail(id);
       },
     );
@@ -185,6 +197,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       // The list's own filters (`filter[…]`), so the action covers exactly what the screen shows.
       const count = await queueHandlers.retryFailed(parseListRequest(emailQueueResource, request.query));
       if (count > 0) deps.wake();
+      await deps.auth.audit.record(request, {
+        action: 'bulk',
+        resource: emailQueueResource.name,
+        detail: { name: 'retry-failed', query: request.query, updated: count },
+      });
       return { count, message: translateMessage('emailsRetried', requestLocale(request), { count }) };
     },
   );

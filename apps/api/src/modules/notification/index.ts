@@ -8,6 +8,7 @@ import { adminRoutes } from './admin-routes.js';
 import { createProviderChannels } from './channels/provider-channels.js';
 import { configRoutes } from './configs/config-routes.js';
 import { createConfigStore } from './configs/config-store.js';
+import { createNotificationDashboard } from './dashboard/cards.js';
 import { createDeliveryWorker } from './delivery-worker.js';
 import { deviceRoutes } from './devices/device-routes.js';
 import { createEmailQueue } from './email-queue.js';
@@ -94,6 +95,8 @@ export function createNotificationModule(deps: {
   return {
     mailer,
     worker,
+    /** The e-mail queue's dashboard cards. */
+    dashboard: createNotificationDashboard(db, clock),
     /** Drops idempotency keys past their 24 hours. */
     prune: () => keys.prune(),
     /** Mounts the service's routes; they need the auth service's guards and user directory. */

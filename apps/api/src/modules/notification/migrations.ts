@@ -1,4 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
+import { notificationDashboardMigrations } from './dashboard/migrations.js';
 import { PASSWORD_RECOVERY_SEED } from './templates/system-templates.js';
 
 export const notificationMigrations: Record<string, Migration> = {
@@ -76,6 +78,15 @@ export const notificationMigrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await channelConfigs(db);
       await queueChannels(db);
+    },
+  },
+  ...notificationDashboardMigrations,
+  '2026-11-24-0230-queue-day-counts': {
+    async up(db: Kysely<unknown>) {
+      // Per day only: a status bucket would put every claim and send of the delivery workers on the
+      // same few counter rows. Status + period totals are bounded counts instead.
+      await trackDayCounts(db, 'email_queue', 'created_at');
+      await finerTextStatistics(db, 'email_queue', ['email_to']);
     },
   },
 };

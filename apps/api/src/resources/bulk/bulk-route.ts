@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import { errors } from '../../http/app-error.js';
 import { requestLocale } from '../../http/locale.js';
+import { auditSinkOf } from '../audit-sink.js';
 import type { RecordContext } from '../crud-routes.js';
 import { parseListRequest } from '../list-request.js';
 import { type ListSource, whereClause } from '../list-sql.js';
@@ -55,6 +56,7 @@ export function registerBulkRoute<Id extends number | string, Row, Item>(
   options: BulkRouteOptions<Id, Row, Item>,
 ): void {
   const { descriptor } = options;
+  const audit = auditSinkOf(app);
   const declared = new Map((descriptor.bulkActions ?? []).map((action) => [action.name, action]));
   for (const name of declared.keys()) {
     if (!options.actions[name]) throw new Error(`${descriptor.name}: bulk action "${name}" has no handler`);
@@ -87,6 +89,18 @@ export function registerBulkRoute<Id extends number | string, Row, Item>(
           : await options.db.transaction().execute((trx) => apply(trx, ids, body.value, context));
       if (gone > 0) outcome.skipped.bulkGone = (outcome.skipped.bulkGone ?? 0) + gone;
       if (outcome.updated > 0) options.afterBatch?.(body.action);
+      // One entry per batch: what was asked (the ids, or the filter and where the walk stood) and what it did.
+      await audit.record(request, {
+        action: 'bulk',
+        resource: descriptor.name,
+        detail: {
+          name: body.action,
+          ...(body.value === undefined ? {} : { value: body.value }),
+          ...(body.ids ? { ids } : { filter: body.filter ?? {}, after: body.after ?? null }),
+          updated: outcome.updated,
+          skipped: outcome.skipped,
+        },
+      });
       return toResult(outcome, next, context.locale);
     },
   );

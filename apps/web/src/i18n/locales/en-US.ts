@@ -1,5 +1,7 @@
 import { MESSAGES } from '@pult/contract';
+import { auditEn } from '../../modules/audit/i18n/en-US';
 import { chatEn } from '../../modules/chat/i18n/en-US';
+import { dashboardFiguresEn } from '../../modules/dashboard/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
 import { tableToolsEn } from '../../table/i18n/en-US';
@@ -226,6 +228,7 @@ export const enUS: Translations = {
     clearFilters: 'Clear filters',
     rowsPerPage: 'Rows per page:',
     range: '{{from}}–{{to}} of {{total}}',
+    rangeAbout: '{{from}}–{{to}} of about {{total}}',
     pagination: 'Table pages',
     firstPage: 'First page',
     previousPage: 'Previous page',
@@ -264,6 +267,7 @@ export const enUS: Translations = {
       authSettings: 'Settings',
       authCountries: 'Countries',
       authCities: 'Cities',
+      authAudit: 'Audit log',
       storageBuckets: 'Buckets',
       storageFiles: 'Files',
       storageLogs: 'User logs',
@@ -278,6 +282,7 @@ export const enUS: Translations = {
       smtpConfigs: 'SMTP configs',
     },
   },
+  audit: auditEn,
   storage: storageEn,
   chat: chatEn,
   shell: {
@@ -296,6 +301,7 @@ export const enUS: Translations = {
     toDashboard: 'Go to the dashboard',
   },
   dashboard: {
+    figures: dashboardFiguresEn,
     greeting: 'Hello, {{name}}!',
     greetingAnonymous: 'Hello!',
     intro: 'Choose the section you want to work with.',

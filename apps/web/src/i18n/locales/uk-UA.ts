@@ -1,5 +1,7 @@
 import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
+import { auditUk } from '../../modules/audit/i18n/uk-UA';
 import { chatUk } from '../../modules/chat/i18n/uk-UA';
+import { dashboardFiguresUk } from '../../modules/dashboard/i18n/uk-UA';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
 import { tableToolsUk } from '../../table/i18n/uk-UA';
@@ -229,6 +231,7 @@ export const ukUA = {
     clearFilters: 'Скинути фільтри',
     rowsPerPage: 'Рядків на сторінці:',
     range: '{{from}}–{{to}} з {{total}}',
+    rangeAbout: '{{from}}–{{to}} з близько {{total}}',
     pagination: 'Сторінки таблиці',
     firstPage: 'Перша сторінка',
     previousPage: 'Попередня сторінка',
@@ -267,6 +270,7 @@ export const ukUA = {
       authSettings: 'Налаштування',
       authCountries: 'Країни',
       authCities: 'Міста',
+      authAudit: 'Журнал дій',
       storageBuckets: 'Бакети',
       storageFiles: 'Файли',
       storageLogs: 'Журнали користувачів',
@@ -281,6 +285,7 @@ export const ukUA = {
       smtpConfigs: 'Налаштування SMTP',
     },
   },
+  audit: auditUk,
   storage: storageUk,
   chat: chatUk,
   shell: {
@@ -299,6 +304,7 @@ export const ukUA = {
     toDashboard: 'Перейти на панель',
   },
   dashboard: {
+    figures: dashboardFiguresUk,
     greeting: 'Вітаємо, {{name}}!',
     greetingAnonymous: 'Вітаємо!',
     intro: 'Оберіть розділ, з яким хочете працювати.',

@@ -4,6 +4,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -15,10 +16,11 @@ import { Link as RouterLink } from 'react-router';
 import { MENU_SECTIONS, type MenuSection, TOP_MENU_ITEMS } from '../../shell/menu';
 import { PageTitle } from '../../ui/page-title';
 import { fullName, useProfileBasic } from '../profile';
+import { DashboardFigures } from './dashboard-figures';
 
 const PROFILE_ITEM = TOP_MENU_ITEMS.find((item) => item.route === '/profile')!;
 
-/** Route `/dashboard`: a greeting and a way into every module section. */
+/** Route `/dashboard`: a greeting, the modules' figures and a way into every module section. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const profile = useProfileBasic();
@@ -29,6 +31,7 @@ export default function DashboardPage() {
       <Typography color="text.secondary" sx={{ mt: -2, mb: 3 }}>
         {t('dashboard.intro')}
       </Typography>
+      <DashboardFigures />
       <Grid container spacing={3}>
         {MENU_SECTIONS.map((section) => (
           <Grid key={section.id} size={{ xs: 12, md: 6, xl: 4 }}>
@@ -63,12 +66,14 @@ function SectionCard({ section }: { section: MenuSection }) {
       </CardContent>
       <List dense aria-label={t(section.labelKey)}>
         {section.items.map((item) => (
-          <ListItemButton key={item.route} component={RouterLink} to={item.route}>
-            <ListItemIcon>
-              <item.icon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={t(item.labelKey)} />
-          </ListItemButton>
+          <ListItem key={item.route} disablePadding>
+            <ListItemButton component={RouterLink} to={item.route}>
+              <ListItemIcon>
+                <item.icon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={t(item.labelKey)} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Card>

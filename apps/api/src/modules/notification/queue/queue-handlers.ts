@@ -43,6 +43,7 @@ const source: ListSource<QueueListRow, EmailQueueItem> = {
   key: 'id',
   toItem: toQueueItem,
   countedTable: 'email_queue',
+  dayCounts: { table: 'email_queue', dayField: 'created_at' },
 };
 
 function toQueueItem(row: QueueListRow): EmailQueueItem {

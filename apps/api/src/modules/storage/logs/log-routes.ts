@@ -26,6 +26,7 @@ import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import { requestLocale } from '../../../http/locale.js';
 import type { Clock } from '../../../lib/clock.js';
+import { auditSinkOf, diffRecords } from '../../../resources/audit-sink.js';
 import { type BulkApply, registerBulkRoute } from '../../../resources/bulk/bulk-route.js';
 import { registerCsvExport } from '../../../resources/export/csv-export-route.js';
 import { walkList } from '../../../resources/export/list-walk.js';
@@ -78,6 +79,8 @@ function dayWindow(range: ErrorsRange): TimeWindow {
 /** Ingestion for services (storage API key), and the logs, errors and triage screens for administrators. */
 export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) => {
   const { db } = deps;
+  // Administrators' actions here are recorded in the audit log (the auth service's, via the server).
+  const audit = auditSinkOf(app);
 
   for (const kind of ['logs', 'errors'] as const) {
     app.post(
@@ -139,6 +142,11 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
       { schema: { body: errorsRangeSchema, response: { 200: rangeDeleteResponseSchema } } },
       async (request) => {
         const deleted = await deps.pruning.deleteErrors(dayWindow(request.body));
+        await audit.record(request, {
+          action: 'bulk',
+          resource: errorsResource.name,
+          detail: { name: 'delete-range', ...request.body, deleted },
+        });
         return {
           deleted,
           message: translateMessage('errorsDeleted', requestLocale(request), { count: deleted }),
@@ -198,7 +206,14 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
             .set({ status, resolved_at: status === 'resolved' ? deps.clock() : null })
             .where('id', '=', id)
             .execute();
-          return toErrorGroup(await oneGroup(request.params.id));
+          const group = toErrorGroup(await oneGroup(request.params.id));
+          await audit.record(request, {
+            action: 'action',
+            resource: errorGroupsResource.name,
+            recordId: id,
+            detail: { name: action },
+          });
+          return group;
         },
       );
     }
@@ -225,7 +240,16 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
     admin.put(
       '/admin/settings',
       { schema: { body: storageSettingsUpdateSchema, response: { 200: storageSettingsSchema } } },
-      (request) => deps.settings.update(request.body),
+      async (request) => {
+        const before = await deps.settings.get();
+        const after = await deps.settings.update(request.body);
+        await audit.record(request, {
+          action: 'update',
+          resource: 'storageSettings',
+          changes: diffRecords(before, after, request.body),
+        });
+        return after;
+      },
     );
   });
 };

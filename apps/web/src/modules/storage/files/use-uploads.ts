@@ -10,6 +10,7 @@ import {
   translateMessage,
 } from '@pult/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
@@ -88,8 +89,7 @@ export function useUploads() {
       const added: UploadItem[] = [];
       for (const file of files) {
         const id = nextId.current++;
-        const tooLarge = (size: number): string => t('storage.files.tooLarge', { size });
-        const refusal = localRefusal(file, joinPath(folder, file.name), bucket, tooLarge, i18n.language);
+        const refusal = localRefusal(file, joinPath(folder, file.name), bucket, t, i18n.language);
         added.push({
           id,
           name: file.name,
@@ -114,13 +114,13 @@ function localRefusal(
   file: File,
   path: string,
   bucket: Bucket,
-  // The one text it needs, not the whole `t`: checking `t`'s type here is too deep for the compiler.
-  tooLarge: (size: number) => string,
+  t: TFunction,
   language: string,
 ): string | undefined {
   const badPath = pathError(path);
   if (badPath) return translateMessage(badPath, toLocale(language));
-  if (file.size > bucket.size_limit_mb * 1024 * 1024) return tooLarge(bucket.size_limit_mb);
+  if (file.size > bucket.size_limit_mb * 1024 * 1024)
+    return t('storage.files.tooLarge', { size: bucket.size_limit_mb });
   const extension = extensionOf(file.name);
   if (!extensionAllowed(extension, bucket.allowed_extensions)) {
     return translateMessage('extensionNotAllowed', toLocale(language), {
