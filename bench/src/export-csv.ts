@@ -4,6 +4,9 @@
  *
  *   BENCH_DATABASE_URL=postgres://…  measure on PostgreSQL (else PGlite in BENCH_DATA_DIR)
  *   BENCH_USERS=1000000              users the database must hold; topped up with the seed CLI
+ *   BENCH_SERVER_NODE_OPTIONS=…      node options of the server, e.g. --max-old-space-size=48 to show
+ *                                    that an export of any length fits a small heap
+ *   BENCH_SHAPES=0,2                 run only these shapes (by position)
  *
  * Memory is the server process's VmRSS from /proc, sampled every 50 ms while the body is read as fast
  * as it arrives. Figures are printed, never asserted; docs/performance.md records them.
@@ -19,11 +22,16 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'pult-bench-pglite');
 const BENCH_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 
-const SHAPES = [
+const ALL_SHAPES = [
   { name: 'all users, default sort (-created_at)', query: '' },
   { name: 'all users, sort last_name,first_name', query: 'sort=last_name,first_name' },
   { name: 'e-mail contains "koval", sort email', query: 'filter[email]=koval&sort=email' },
 ];
+
+const SHAPES = process.env.BENCH_SHAPES
+  ? process.env.BENCH_SHAPES.split(',').flatMap((index) => ALL_SHAPES[Number(index)] ?? [])
+  : ALL_SHAPES;
+const SERVER_NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
 
 interface Row {
   name: string;
@@ -38,7 +46,12 @@ async function main() {
   const target = DATABASE_URL ? 'PostgreSQL' : `PGlite (${DATA_DIR})`;
   console.log(`export-csv on ${target}: ${USERS.toLocaleString('en')} users`);
   topUpUsers();
-  const pult = await startPult({ ...databaseEnv(), LOG_LEVEL: 'warn' });
+  const pult = await startPult({
+    ...databaseEnv(),
+    LOG_LEVEL: 'warn',
+    ...(SERVER_NODE_OPTIONS ? { NODE_OPTIONS: SERVER_NODE_OPTIONS } : {}),
+  });
+  if (SERVER_NODE_OPTIONS) console.log(`server node options: ${SERVER_NODE_OPTIONS}`);
   try {
     const pid = pult.pid;
     if (pid === undefined) throw new Error('The server has no pid');

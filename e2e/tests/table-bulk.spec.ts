@@ -1,4 +1,5 @@
 import { uniqueTag } from '../support/admin-api.js';
+import { DEMO_ADMIN } from '../support/pult-server.js';
 import { expectSettled, resourceTable } from '../support/table.js';
 import { expect, test } from '../support/users-fixtures.js';
 
@@ -44,7 +45,11 @@ test.describe('bulk actions', () => {
   });
 
   test('skips the administrator’s own account and says so', async ({ adminPage: page, api }) => {
-    const me = await api.ok<{ id: number; email: string }>('GET', '/auth/admin/profile');
+    const mine = await api.ok<{ items: { id: number }[] }>(
+      'GET',
+      `/auth/admin/admins?filter[email]=${encodeURIComponent(DEMO_ADMIN.email)}`,
+    );
+    const me = mine.items[0] as { id: number };
     const other = await api.createAdmin({ email: `${uniqueTag('peer')}@e2e.test` });
     await page.goto('/auth/admins?perPage=100');
     const table = resourceTable(page, 'Адміністратори');

@@ -15,7 +15,12 @@ import { useMenuAnchor } from '../ui/use-menu-anchor';
 import { useLogout } from './use-logout';
 
 /** Initials in white on the dark secondary colour: readable (10:1), where MUI's grey gives 1.8:1. */
-const avatarSx = (size: number) => ({ width: size, height: size, bgcolor: 'secondary.main', color: '#fff' });
+const avatarSx = (size: number) => ({
+  width: size,
+  height: size,
+  bgcolor: 'secondary.main',
+  color: 'secondary.contrastText',
+});
 
 /** The top bar's profile menu: photo, name, e-mail and Logout (spec §2). */
 export function ProfileMenu() {

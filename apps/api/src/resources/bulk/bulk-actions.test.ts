@@ -69,6 +69,20 @@ describe.each(testDatabaseKinds())('bulk actions on %s', (kind) => {
     });
     expect(await statusOf('admins', rootId)).toBe(STATUS.active);
     expect(await statusOf('admins', other.admin.id)).toBe(STATUS.deleted);
+    const entry = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'bulk')
+      .where('resource', '=', 'admins')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ admin_id: rootId });
+    expect(entry.detail).toEqual({
+      name: 'delete',
+      ids: [rootId, other.admin.id],
+      updated: 1,
+      skipped: { bulkOwnAccount: 1 },
+    });
     const profile = await t.app.inject({
       method: 'GET',
       url: '/auth/admin/profile-basic',

@@ -89,20 +89,18 @@ export function registerBulkRoute<Id extends number | string, Row, Item>(
           : await options.db.transaction().execute((trx) => apply(trx, ids, body.value, context));
       if (gone > 0) outcome.skipped.bulkGone = (outcome.skipped.bulkGone ?? 0) + gone;
       if (outcome.updated > 0) options.afterBatch?.(body.action);
-      // One audit entry per batch: which rows were asked for, and what became of them.
-      if (ids.length > 0)
-        await audit.record(request, {
-          action: 'bulk',
-          resource: descriptor.name,
-          detail: {
-            name: body.action,
-            ...(body.value === undefined ? {} : { value: body.value }),
-            ...(body.filter ? { filter: body.filter } : {}),
-            ids,
-            updated: outcome.updated,
-            skipped: outcome.skipped,
-          },
-        });
+      // One entry per batch: what was asked (the ids, or the filter and where the walk stood) and what it did.
+      await audit.record(request, {
+        action: 'bulk',
+        resource: descriptor.name,
+        detail: {
+          name: body.action,
+          ...(body.value === undefined ? {} : { value: body.value }),
+          ...(body.ids ? { ids } : { filter: body.filter ?? {}, after: body.after ?? null }),
+          updated: outcome.updated,
+          skipped: outcome.skipped,
+        },
+      });
       return toResult(outcome, next, context.locale);
     },
   );

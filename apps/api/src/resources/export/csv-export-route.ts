@@ -62,5 +62,5 @@ export function registerCsvExport<Item>(app: FastifyInstance, options: CsvExport
 
 function fileName(descriptor: ResourceDescriptor): string {
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-  return `${descriptor.name}-${stamp}.csv`;
+  return `${descriptor.name.replace(/[^A-Za-z0-9_-]+/g, '-')}-${stamp}.csv`;
 }

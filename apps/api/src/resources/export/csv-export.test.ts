@@ -1,6 +1,11 @@
 import { type ListResponse, usersResource } from '@pult/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personListSource } from '../../modules/auth/people/person-source.js';
+import {
+  pushBody,
+  smsBody,
+  smtpBody,
+} from '../../modules/notification/configs/config-bodies.test-support.js';
 import { adminHeaders, createUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-database.js';
@@ -167,6 +172,24 @@ describe.each(testDatabaseKinds())('CSV export of lists on %s', (kind) => {
     expect(header).toHaveLength(usersResource.fields.length);
   });
 
+  it('never exports the write-only secrets of delivery configurations', async () => {
+    const configs = [
+      ['smtp-configs', smtpBody({ name: 'Export relay' }), ['smtp-pass-Xq1']],
+      ['sms-configs', smsBody({ name: 'Export SMS' }), ['twilio-token-Zr7']],
+      ['push-configs', pushBody({ name: 'Export push' }), ['secret-p8']],
+    ] as const;
+    for (const [list, body, secrets] of configs) {
+      const url = `/notification/api/v1/admin/${list}`;
+      const created = await t.app.inject({ method: 'POST', url, headers, payload: body });
+      expect(created.statusCode, created.body).toBe(201);
+      const response = await t.app.inject({ method: 'GET', url: `${url}/export.csv`, headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body, list).toContain('Export');
+      for (const secret of secrets) expect(response.body, list).not.toContain(secret);
+      expect(response.body, list).not.toMatch(/v1\./);
+    }
+  });
+
   it('refuses a bad grammar with the list 422 and a missing token with 401', async () => {
     const bad = await exportCsv('?sort=password_hash&filter[nope]=1');
     expect(bad.statusCode).toBe(422);
@@ -190,6 +213,11 @@ describe.each(testDatabaseKinds())('CSV export of lists on %s', (kind) => {
       '/notification/api/v1/admin/email-queue',
       '/notification/api/v1/admin/templates',
       '/notification/api/v1/admin/translations',
+      '/notification/api/v1/admin/smtp-configs',
+      '/notification/api/v1/admin/sms-configs',
+      '/notification/api/v1/admin/push-configs',
+      '/chat/rest/v1/admin/channel-users',
+      '/chat/rest/v1/admin/channels',
     ];
     for (const list of lists) {
       const response = await t.app.inject({ method: 'GET', url: `${list}/export.csv`, headers });

@@ -27,15 +27,11 @@ describe('export columns', () => {
     service: 'notification',
     path: '/admin/smtp-configs',
     defaultSort: 'id',
+    writeOnlyFields: ['password'],
     fields: [
       { name: 'id', label: 'common.fields.id', sortable: true, display: { kind: 'text' } },
-      {
-        name: 'password',
-        label: 'people.fields.password',
-        sortable: false,
-        display: { kind: 'text' },
-        secret: true,
-      },
+      { name: 'password', label: 'people.fields.password', sortable: false, display: { kind: 'text' } },
+      { name: 'key_encrypted', label: 'x.key', sortable: false, display: { kind: 'text' } },
       {
         name: 'created_at',
         label: 'common.fields.created_at',

@@ -8,13 +8,15 @@ export interface ExportColumn {
 }
 
 /**
- * The columns of a resource's export: every listed field of its descriptor except write-only secrets,
- * labelled in the request's language. Only the descriptor's fields are read from an item, so a
- * column a list selects for other reasons can never reach a file.
+ * The columns of a resource's export: every listed field of its descriptor except write-only secrets
+ * (`writeOnlyFields`, and sealed `…_encrypted` columns), labelled in the request's language. Only the
+ * descriptor's fields are read from an item, so a column a list selects for other reasons can never
+ * reach a file.
  */
 export function exportColumns(descriptor: ResourceDescriptor, locale: Locale): ExportColumn[] {
+  const writeOnly = new Set(descriptor.writeOnlyFields ?? []);
   return descriptor.fields
-    .filter((field) => field.secret !== true)
+    .filter((field) => !writeOnly.has(field.name) && !field.name.endsWith('_encrypted'))
     .map((field) => ({ label: panelLabel(locale, field.label), text: cellText(field, locale) }));
 }
 

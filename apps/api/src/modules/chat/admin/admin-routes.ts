@@ -18,6 +18,8 @@ import { z } from 'zod';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import { auditSinkOf, diffRecords } from '../../../resources/audit-sink.js';
+import { registerCsvExport } from '../../../resources/export/csv-export-route.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import { parseListRequest } from '../../../resources/list-request.js';
 import { runList } from '../../../resources/list-sql.js';
 import { parseNumericId } from '../../../resources/record-id.js';
@@ -140,6 +142,15 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
     return found;
   };
 
+  async function nameMessages<Row extends { sender_uid: string; created_at: string | Date }>(rows: Row[]) {
+    const people = await directory.byUids(rows.map((row) => row.sender_uid));
+    return rows.map((row) => ({
+      ...row,
+      sender_label: personLabel(people, row.sender_uid),
+      created_at: new Date(row.created_at).toISOString(),
+    }));
+  }
+
   const usersPath = channelUsersResource.path;
   app.get(
     usersPath,
@@ -153,6 +164,14 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
       return { ...list, items: await nameMemberships(directory, list.items) };
     },
   );
+
+  registerCsvExport(app, {
+    descriptor: channelUsersResource,
+    rows: async function* (request) {
+      for await (const rows of walkList(db, channelUserSource, request))
+        yield nameMemberships(directory, rows);
+    },
+  });
 
   app.get(
     `${usersPath}/:id`,
@@ -207,6 +226,13 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
       return { ...list, items: await nameChannels(directory, list.items) };
     },
   );
+
+  registerCsvExport(app, {
+    descriptor: channelsResource,
+    rows: async function* (request) {
+      for await (const rows of walkList(db, channelSource, request)) yield nameChannels(directory, rows);
+    },
+  });
 
   app.get(
     `${channelsPath}/:id`,
@@ -273,17 +299,22 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
         channelMessageSource(channel.id),
         parseListRequest(channelMessagesResource(channel.id), request.query),
       );
-      const people = await directory.byUids(list.items.map((row) => row.sender_uid));
-      return {
-        ...list,
-        items: list.items.map((row) => ({
-          ...row,
-          sender_label: personLabel(people, row.sender_uid),
-          created_at: new Date(row.created_at).toISOString(),
-        })),
-      };
+      return { ...list, items: await nameMessages(list.items) };
     },
   );
+
+  // One channel's messages: the grammar and columns are the same for every channel, the rows its own.
+  registerCsvExport(app, {
+    descriptor: channelMessagesResource(0),
+    path: `${channelsPath}/:id/messages`,
+    rows: async function* (request, _locale, httpRequest) {
+      const { id } = httpRequest.params as { id: string };
+      const channel = await channelById(idOf(id));
+      for await (const rows of walkList(db, channelMessageSource(channel.id), request)) {
+        yield nameMessages(rows);
+      }
+    },
+  });
 
   app.delete(
     `${channelsPath}/:id/messages/:messageId`,

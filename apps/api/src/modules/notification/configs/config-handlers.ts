@@ -6,6 +6,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { SecretBox } from '../../../lib/secret-box.js';
 import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import type { ListRequest } from '../../../resources/list-request.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
 import type { ConfigKind, WithUsage } from './config-kinds.js';
@@ -106,6 +107,7 @@ export function createConfigHandlers<Row extends ConfigRowBase, Item, Write exte
 
   const handlers: RecordHandlers<number, Item, Write, Write> = {
     list: (request: ListRequest): Promise<ListResponse<Item>> => runList(db, source, request),
+    exportRows: (request: ListRequest) => walkList(db, source, request),
     get: (id) => find(db, id),
     create: (body) =>
       withConstraintErrors(constraints, () =>
