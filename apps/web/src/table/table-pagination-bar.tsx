@@ -23,6 +23,11 @@ export interface TablePaginationBarProps {
   total: number;
   onPage: (page: number) => void;
   onPerPage: (perPage: PageSize) => void;
+  /**
+   * The page whose rows are on screen, when it is not `page` yet (the next one is loading): the range
+   * label describes the rows shown, the buttons move from the page asked for.
+   */
+  shown?: { page: number; perPage: PageSize };
 }
 
 /** Spec §9: first, previous, up to ten page buttons with ellipses, next, last, and the page size. */
@@ -33,13 +38,14 @@ export function TablePaginationBar({
   total,
   onPage,
   onPerPage,
+  shown = { page, perPage },
 }: TablePaginationBarProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const sizeLabelId = useId();
   const number = new Intl.NumberFormat(locale);
-  const from = total === 0 ? 0 : Math.min((page - 1) * perPage + 1, total);
-  const to = Math.min(page * perPage, total);
+  const from = total === 0 ? 0 : Math.min((shown.page - 1) * shown.perPage + 1, total);
+  const to = Math.min(shown.page * shown.perPage, total);
   const atStart = page <= 1;
   const atEnd = page >= pageCount;
 
