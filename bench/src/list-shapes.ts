@@ -1,58 +1,80 @@
 /**
- * The four list requests of the benchmark, each as the API is asked for it and as hand-written SQL
- * doing the same work (the page with its country and city names, and the total).
+ * The five list shapes of issue 14, each drawing a new random value per request from real data (a
+ * sample of the seeded users read through the API before the run), so no cache can answer twice.
  */
+export interface ListSample {
+  emails: string[];
+  /** The seeded range of `created_at`, as UTC days `YYYY-MM-DD`. */
+  firstDay: string;
+  lastDay: string;
+}
+
 export interface ListShape {
   name: string;
-  query: string;
-  rawItems: string;
-  rawCount: string;
-  values: unknown[];
+  /** A query string for one request; `random()` in [0, 1). */
+  query: (sample: ListSample, random: () => number) => string;
 }
 
-const COLUMNS = `p.id, p.uid, p.email, p.username, p.first_name, p.last_name, p.phone, p.country_id,
-  c.name_uk as country_name, p.city_id, ci.name_uk as city_name, p.gender, p.birthday, p.about_me,
-  p.language, p.status, p.created_at, p.updated_at`;
-const JOINS = `left join countries c on c.id = p.country_id left join cities ci on ci.id = p.city_id`;
-const TOTAL_OF_ALL = `select n as total from row_counts where table_name = 'users'`;
+const DAY_MS = 86_400_000;
 
-function shape(
-  name: string,
-  query: string,
-  where: string,
-  order: string,
-  offset: number,
-  values: unknown[],
-): ListShape {
-  return {
-    name,
-    query,
-    // As the API does: the page is found on keys alone, then its rows are joined to their names;
-    // an unfiltered total is kept exact by triggers.
-    rawItems: `select ${COLUMNS} from (select p.id from users p ${where} order by ${order} limit 10 offset ${offset}) page
-      join users p using (id) ${JOINS} order by ${order}`,
-    rawCount: where === '' ? TOTAL_OF_ALL : `select count(*)::int as total from users p ${where}`,
-    values,
-  };
+function pick<T>(items: readonly T[], random: () => number): T {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error('Empty sample');
+  return item;
 }
+
+function between(low: number, high: number, random: () => number): number {
+  return low + Math.floor(random() * (high - low + 1));
+}
+
+/** A 2–3 character substring of a seeded e-mail. */
+export function shortFragment(sample: ListSample, random: () => number): string {
+  const email = pick(sample.emails, random);
+  const length = between(2, 3, random);
+  const start = between(0, email.length - length, random);
+  return email.slice(start, start + length);
+}
+
+/** A 5–6 letter piece of a name as it appears in a seeded e-mail's local part ("koval", "rsenk"). */
+export function nameFragment(sample: ListSample, random: () => number): string {
+  for (;;) {
+    const local = pick(sample.emails, random).split('@')[0] ?? '';
+    const runs = local.match(/[a-z]{5,}/g);
+    if (!runs) continue;
+    const run = pick(runs, random);
+    const length = between(5, Math.min(6, run.length), random);
+    const start = between(0, run.length - length, random);
+    return run.slice(start, start + length);
+  }
+}
+
+/** A 7-day window (both ends inclusive) inside the seeded range. */
+export function weekWindow(sample: ListSample, random: () => number): string {
+  const first = Date.parse(`${sample.firstDay}T00:00:00Z`);
+  const last = Date.parse(`${sample.lastDay}T00:00:00Z`) - 6 * DAY_MS;
+  const from = first + Math.floor(random() * ((last - first) / DAY_MS + 1)) * DAY_MS;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return `${day(from)},${day(from + 6 * DAY_MS)}`;
+}
+
+const param = (name: string, value: string) => `${name}=${encodeURIComponent(value)}`;
 
 export const LIST_SHAPES: ListShape[] = [
-  shape('first page, sort -created_at', 'sort=-created_at', '', 'p.created_at desc, p.id desc', 0, []),
-  shape(
-    'e-mail contains "koval"',
-    'filter[email]=koval',
-    `where p.email ilike $1`,
-    'p.created_at desc, p.id desc',
-    0,
-    ['%koval%'],
-  ),
-  shape(
-    'created 2025-01-01..2025-03-31 + status 2',
-    'filter[created_at]=2025-01-01,2025-03-31&filter[status]=2',
-    `where p.created_at >= '2025-01-01T00:00:00Z' and p.created_at < '2025-04-01T00:00:00Z' and p.status = $1`,
-    'p.created_at desc, p.id desc',
-    0,
-    [2],
-  ),
-  shape('page 5000', 'page=5000', '', 'p.created_at desc, p.id desc', 49_990, []),
+  { name: 'first page, sort -created_at', query: () => 'sort=-created_at' },
+  {
+    name: 'status=1 + e-mail contains 2–3 chars',
+    query: (sample, random) => `filter[status]=1&${param('filter[email]', shortFragment(sample, random))}`,
+  },
+  {
+    name: 'random page 1,000–50,000',
+    query: (_sample, random) => `page=${between(1_000, 50_000, random)}`,
+  },
+  {
+    name: '7-day window + status=1',
+    query: (sample, random) => `${param('filter[created_at]', weekWindow(sample, random))}&filter[status]=1`,
+  },
+  {
+    name: 'e-mail contains 5–6 chars of a name',
+    query: (sample, random) => param('filter[email]', nameFragment(sample, random)),
+  },
 ];

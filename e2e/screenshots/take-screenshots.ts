@@ -24,6 +24,8 @@ interface Shot {
   fullPage?: boolean;
   /** Extra wait after the network settles (a debounced preview). */
   settle?: number;
+  /** Taken in the dark theme. */
+  dark?: boolean;
 }
 
 /** A row of the table on screen whose text contains `text`. */
@@ -131,8 +133,101 @@ const STORAGE_SHOTS: Shot[] = [
   },
 ];
 
+/** The three delivery configurations: lists, forms (a stored secret, a typed one), the check panel. */
+const CONFIG_SHOTS: Shot[] = [
+  { name: 'config-smtp-list', path: '/notification/smtp-configs' },
+  { name: 'config-smtp-create', path: '/notification/smtp-configs/create', fullPage: true },
+  {
+    name: 'config-smtp-check-failed',
+    path: '/notification/smtp-configs/edit?id=1',
+    fullPage: true,
+    act: async (page) => {
+      await page.locator('input[name="password"]').fill('typed-once');
+      await page.getByRole('button', { name: /test connection|перевірити з’єднання/i }).click();
+      await page.getByTestId('config-test-result').waitFor();
+    },
+  },
+  { name: 'config-sms-list', path: '/notification/sms-configs' },
+  { name: 'config-sms-edit', path: '/notification/sms-configs/edit?id=2', fullPage: true },
+  {
+    name: 'config-sms-invalid-json',
+    path: '/notification/sms-configs/create',
+    fullPage: true,
+    act: async (page) => {
+      await page.locator('textarea[name="config_json"]').fill('{"base_url": ');
+      await page.locator('main button[type="submit"]').click();
+    },
+  },
+  { name: 'config-push-list', path: '/notification/push-configs' },
+  { name: 'config-push-edit', path: '/notification/push-configs/edit?id=2', fullPage: true },
+  {
+    name: 'config-push-delete-confirm',
+    path: '/notification/push-configs',
+    act: async (page) => {
+      await rowWith(page, 'Apple Push').getByRole('button').last().click();
+    },
+  },
+];
+
+const CHAT_SHOTS: Shot[] = [
+  { name: 'chat-users', path: '/chat/users' },
+  { name: 'chat-channels', path: '/chat/channels' },
+  { name: 'chat-channel-view', path: '/chat/channels/view?id=1', fullPage: true },
+  {
+    name: 'chat-channel-delete-confirm',
+    path: '/chat/channels/view?id=1',
+    act: async (page) => {
+      await page.locator('main button.MuiButton-outlinedError').click();
+    },
+  },
+];
+
+const AUDIT_SHOTS: Shot[] = [
+  {
+    name: 'audit-entry-diff',
+    path: '/auth/users/edit?id=3',
+    fullPage: true,
+    act: async (page) => {
+      // A change made here, so the log has an update with a before and an after to show.
+      const firstName = page.locator('input[name="first_name"]');
+      await firstName.fill(`${await firstName.inputValue()}а`);
+      await page.locator('button[type="submit"]').click();
+      await page.waitForURL('**/auth/users*');
+      await page.goto(page.url().replace(/\/auth\/users.*$/, '/auth/audit?filter[action]=update'));
+      await page.locator('tbody tr').first().getByRole('link').first().click();
+      await page.waitForURL('**/auth/audit/view/*');
+      await page.waitForLoadState('networkidle');
+    },
+  },
+  { name: 'audit-list', path: '/auth/audit', fullPage: true },
+  { name: 'audit-record-history', path: '/auth/audit?filter[resource]=users&filter[record_id]=3' },
+];
+
+/** Export button, bulk selection and confirmation, and the dark theme (issue 13 parts 2, 3, 6). */
+const selectPage = async (page: Page) => {
+  await page.locator('thead input[type="checkbox"]').first().check();
+};
+const TABLE_TOOLS_SHOTS: Shot[] = [
+  { name: 'users-bulk-selected', path: '/auth/users?perPage=5', act: selectPage },
+  {
+    name: 'users-bulk-confirm',
+    path: '/auth/users?perPage=5',
+    act: async (page) => {
+      await selectPage(page);
+      await page.getByRole('region').getByRole('button').first().click();
+      await page.getByRole('menuitem').nth(2).click();
+    },
+  },
+  { name: 'dark-users-list', path: '/auth/users', dark: true },
+  { name: 'dark-users-bulk-selected', path: '/auth/users?perPage=5', act: selectPage, dark: true },
+  { name: 'dark-users-edit', path: '/auth/users/edit?id=3', fullPage: true, dark: true },
+  { name: 'dark-email-queue', path: '/notifications/email-queue', fullPage: true, dark: true },
+  { name: 'dark-storage-errors', path: '/storage/errors', dark: true },
+  { name: 'dark-dashboard', path: '/dashboard', dark: true },
+];
+
 const SHOTS: Shot[] = [
-  { name: 'dashboard', path: '/dashboard' },
+  { name: 'dashboard', path: '/dashboard', fullPage: true },
   { name: 'users-list', path: '/auth/users' },
   {
     name: 'users-filtered',
@@ -206,6 +301,10 @@ const SHOTS: Shot[] = [
     },
   },
   ...STORAGE_SHOTS,
+  ...CHAT_SHOTS,
+  ...CONFIG_SHOTS,
+  ...AUDIT_SHOTS,
+  ...TABLE_TOOLS_SHOTS,
 ];
 
 async function main() {
@@ -230,6 +329,11 @@ async function main() {
       for (const shot of SHOTS.filter(
         (candidate) => !only || only.some((word) => candidate.name.includes(word)),
       )) {
+        await page.evaluate(
+          (dark) =>
+            dark ? localStorage.setItem('color_mode', 'dark') : localStorage.removeItem('color_mode'),
+          shot.dark === true,
+        );
         await page.goto(`${pult.url}${shot.path}`);
         await page.waitForLoadState('networkidle');
         if (shot.settle) await page.waitForTimeout(shot.settle);

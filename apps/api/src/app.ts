@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES, SERVICE_BASE_PATHS } from '@pult/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
+import { dashboardRoutes } from './dashboard/dashboard-routes.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerJsonBodyParser } from './http/json-body.js';
@@ -12,8 +13,12 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { createPasswordHasher } from './lib/password-hasher.js';
 import { loadSecretBox } from './lib/secret-box-file.js';
 import { createAuthModule } from './modules/auth/index.js';
+import { type ChatModule, createChatModule } from './modules/chat/index.js';
 import { createNotificationModule } from './modules/notification/index.js';
 import { createStorageModule, storagePreviewOrigins } from './modules/storage/index.js';
+import { registerOpenApi } from './openapi/openapi-routes.js';
+import { collectRoutes } from './openapi/route-collector.js';
+import { configureTotalBudget } from './resources/list-total.js';
 import { defaultWebDistDir, registerPanel } from './web/panel.js';
 
 export interface BuildOptions {
@@ -24,6 +29,13 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** Poll interval of the e-mail worker. */
   mailPollMs?: number;
+  /**
+   * The PostgreSQL URL of `db`, when it is not `config.databaseUrl` (tests' scratch databases): the
+   * chat's LISTEN connection opens it.
+   */
+  databaseUrl?: string;
+  /** How often chat sockets' sign-ins are checked. */
+  chatSessionCheckMs?: number;
 }
 
 export interface PultApp {
@@ -37,12 +49,15 @@ export interface PultApp {
   /** The modules' demo content (storage), added on a fresh database only. */
   seedModuleDemos(): Promise<void>;
   stopWorkers(): Promise<void>;
+  /** The chat module (tests drive its session sweep). */
+  chat: ChatModule;
 }
 
 /** Builds the single server: the panel, `/config.json`, `/healthz` and the services under their bases. */
 export async function buildApp(options: BuildOptions): Promise<PultApp> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
+  configureTotalBudget(config.listTotals);
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
@@ -63,6 +78,8 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
   registerErrorHandling(app);
+  // Before any route: the OpenAPI document is built from every route registered after this.
+  const routes = collectRoutes(app);
 
   const previewOrigins = await storagePreviewOrigins(config.blobStore);
   await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config, previewOrigins) });
@@ -101,6 +118,8 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     companyName: config.companyName,
     bootstrap: config.bootstrapAdmin,
   });
+  // Every resource's crud routes (and any module's own actions) write to the auth service's audit log.
+  app.decorate('audit', auth.api.audit);
   await auth.register(app, SERVICE_BASE_PATHS.auth);
   // After auth: the notification service's routes are guarded by its admin and service-key checks.
   await notification.register(app, SERVICE_BASE_PATHS.notification, auth.api);
@@ -115,6 +134,21 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     logger: app.log,
   });
   await storage.register(app, SERVICE_BASE_PATHS.storage);
+  const chat = createChatModule({
+    db,
+    clock,
+    auth: auth.api,
+    logger: app.log,
+    databaseUrl: options.databaseUrl ?? config.databaseUrl,
+    ...(options.chatSessionCheckMs ? { sessionCheckMs: options.chatSessionCheckMs } : {}),
+  });
+  await chat.register(app, SERVICE_BASE_PATHS.chat);
+  // Each module contributes its cards; a module that is not built contributes none.
+  await app.register(dashboardRoutes, {
+    prefix: SERVICE_BASE_PATHS.auth,
+    cards: [...auth.dashboard, ...notification.dashboard, ...storage.dashboard],
+    guard: auth.api.requireAdmin,
+  });
   const prune = async () => {
     await auth.prune();
     await notification.prune();
@@ -134,6 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     }
   });
 
+  registerOpenApi(app, routes, config.publicUrl);
   await registerPanel(app, {
     distDir: config.webDistDir ?? defaultWebDistDir(),
     runtimeConfig: {
@@ -158,7 +193,11 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     },
     deliverEmails: () => notification.worker.deliverDue(),
     pruneExpired: prune,
-    seedModuleDemos: () => storage.seedDemo(),
+    async seedModuleDemos() {
+      await storage.seedDemo();
+      await chat.seedDemo();
+    },
+    chat,
     async stopWorkers() {
       clearInterval(housekeeping);
       await notification.worker.stop();

@@ -1,5 +1,7 @@
+import { en as chatEn, uk as chatUk } from './chat/messages.js';
 import type { Locale } from './locales.js';
 import { en as notificationEn, uk as notificationUk } from './notification/messages.js';
+import { en as bulkEn, uk as bulkUk } from './resources/bulk-messages.js';
 import { en as storageEn, uk as storageUk } from './storage/messages.js';
 
 /**
@@ -67,7 +69,9 @@ const en = {
   apiKeysRegenerated: 'The API keys have been replaced.',
   invalidApiKey: 'Invalid API key',
   ...notificationEn,
+  ...bulkEn,
   ...storageEn,
+  ...chatEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -132,7 +136,9 @@ const uk: Record<MessageKey, string> = {
   apiKeysRegenerated: 'API-ключі замінено.',
   invalidApiKey: 'Недійсний API-ключ',
   ...notificationUk,
+  ...bulkUk,
   ...storageUk,
+  ...chatUk,
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'en-US': en, 'uk-UA': uk };

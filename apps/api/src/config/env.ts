@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { SERVICE_BASE_PATHS } from '@pult/contract';
 import { z } from 'zod';
+import type { TotalBudget } from '../resources/list-total.js';
 
 /** Credentials of the embedded demo; a PostgreSQL deployment must name its own. */
 export const DEMO_ADMIN = { email: 'admin@pult.local', password: 'pult-admin-2026' } as const;
@@ -55,6 +56,8 @@ const envSchema = z
       .max(64)
       .default(Math.max(1, availableParallelism() - 1)),
     PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(2_000),
+    LIST_COUNT_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(2_000),
+    LIST_COUNT_BUDGET_MS: z.coerce.number().int().min(0).max(10_000).default(30),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -117,6 +120,8 @@ export interface AppConfig {
   passwordHashing: { concurrency: number; maxWaitMs: number };
   /** Where the storage service keeps file contents. */
   blobStore: BlobStoreConfig;
+  /** How far a list's filtered total is counted before it becomes an estimate. */
+  listTotals: TotalBudget;
 }
 
 export type BlobStoreConfig =
@@ -195,6 +200,7 @@ function toAppConfig(env: Env): AppConfig {
       maxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS,
     },
     blobStore: blobStoreConfig(env),
+    listTotals: { countLimit: env.LIST_COUNT_LIMIT, budgetMs: env.LIST_COUNT_BUDGET_MS },
   };
 }
 

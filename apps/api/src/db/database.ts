@@ -16,6 +16,8 @@ const PG_DATE_OID = 1082;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL server's URL (none for PGlite). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -42,7 +44,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
   // it and opens another on demand; unheard, the 'error' event would crash the whole process.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', url: connectionString, close: () => db.destroy() };
 }
 
 async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {

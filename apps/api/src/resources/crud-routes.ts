@@ -1,9 +1,11 @@
-import type { ListResponse, Locale, MessageKey, ResourceDescriptor } from '@pult/contract';
+import type { AuditChange, ListResponse, Locale, MessageKey, ResourceDescriptor } from '@pult/contract';
 import { listResponseSchema } from '@pult/contract';
 import type { FastifyPluginAsync, FastifyRequest, FastifySchema, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../http/app-error.js';
 import { requestLocale } from '../http/locale.js';
+import { auditSinkOf, diffRecords } from './audit-sink.js';
+import { registerCsvExport } from './export/csv-export-route.js';
 import { type ListRequest, parseListRequest } from './list-request.js';
 
 /** What a handler knows about the caller. */
@@ -21,6 +23,8 @@ export interface RecordHandlers<Id, Item, Create, Update> {
   create(body: Create, context: RecordContext): Promise<Item>;
   update(id: Id, body: Update, context: RecordContext): Promise<Item | undefined>;
   remove(id: Id, context: RecordContext): Promise<Item | undefined>;
+  /** Every row of the list in its filter and sort, a batch at a time: serves `<path>/export.csv`. */
+  exportRows?(request: ListRequest, context: RecordContext): AsyncIterable<Item[]>;
 }
 
 export interface CrudRouteOptions<
@@ -53,6 +57,7 @@ type IdParams = z.infer<typeof idParams>;
  * Registers `GET/POST <path>` and `GET/PUT/DELETE <path>/{id}` for one resource, under the
  * descriptor's path. Bodies are the contract's strict schemas; responses are filtered through the
  * item schema, so a column that is not in it (a password hash) can never leave the server.
+ * Every successful create, update and delete is written to the audit log with the fields it changed.
  */
 export function crudRoutes<
   Id,
@@ -79,6 +84,19 @@ export function crudRoutes<
   };
 
   return async (app) => {
+    const audit = auditSinkOf(app);
+    const record = (
+      request: FastifyRequest,
+      action: 'create' | 'update' | 'delete',
+      recordId: Id | string | null,
+      changes: AuditChange[],
+    ) =>
+      audit.record(request, {
+        action,
+        resource: descriptor.name,
+        recordId: recordId === null ? null : String(recordId),
+        changes,
+      });
     // onRequest, not preHandler: a caller without a token gets 401 before any 422 about their input.
     app.addHook('onRequest', options.guard);
 
@@ -86,6 +104,15 @@ export function crudRoutes<
       app.get(path, { schema: { response: { 200: listResponseSchema(options.item) } } }, async (request) =>
         handlers.list(parseListRequest(descriptor, request.query), context(request)),
       );
+    }
+
+    // Beside the list even when the resource serves its list itself.
+    const { exportRows } = handlers;
+    if (exportRows) {
+      registerCsvExport(app, {
+        descriptor,
+        rows: (listRequest, _locale, request) => exportRows(listRequest, context(request)),
+      });
     }
 
     app.post(
@@ -98,7 +125,9 @@ export function crudRoutes<
         } satisfies FastifySchema as FastifySchema,
       },
       async (request, reply) => {
-        const created = await handlers.create(request.body as z.infer<CreateSchema>, context(request));
+        const body = request.body as z.infer<CreateSchema>;
+        const created = await handlers.create(body, context(request));
+        await record(request, 'create', idOfItem(created), diffRecords({}, created, body));
         reply.status(201);
         return created;
       },
@@ -113,20 +142,35 @@ export function crudRoutes<
     app.put<{ Params: IdParams }>(
       one,
       { schema: { params: idParams, body: options.update, response: { 200: options.item } } },
-      async (request) =>
-        found(
-          await handlers.update(
-            idOf(request.params.id),
-            request.body as z.infer<UpdateSchema>,
-            context(request),
-          ),
-        ),
+      async (request) => {
+        const id = idOf(request.params.id);
+        const body = request.body as z.infer<UpdateSchema>;
+        // Read before the write: the log shows what the administrator replaced. A write racing this
+        // one between the two steps can make "before" older than the row the update saw.
+        const before = await handlers.get(id, context(request));
+        const updated = found(await handlers.update(id, body, context(request)));
+        await record(request, 'update', id, diffRecords(before, updated, body));
+        return updated;
+      },
     );
 
     app.delete<{ Params: IdParams }>(
       one,
       { schema: { params: idParams, response: { 200: options.item } } },
-      async (request) => found(await handlers.remove(idOf(request.params.id), context(request))),
+      async (request) => {
+        const id = idOf(request.params.id);
+        const removed = found(await handlers.remove(id, context(request)));
+        await record(request, 'delete', id, diffRecords(removed, {}));
+        return removed;
+      },
     );
   };
+}
+
+/** The id a created record reports (`id`, or `key` for settings), for its audit entry. */
+function idOfItem(item: unknown): string | null {
+  if (item === null || typeof item !== 'object') return null;
+  const { id, key } = item as { id?: unknown; key?: unknown };
+  const value = id ?? key;
+  return value === undefined || value === null ? null : String(value);
 }

@@ -8,7 +8,16 @@ import {
 } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/database.js';
+import {
+  type DayCountFilter,
+  type DayCounts,
+  dayBoundary,
+  dayCountFilter,
+  dayCountTotal,
+  seekDay,
+} from './day-counts.js';
 import type { ListRequest } from './list-request.js';
+import { boundedTotal, type Total, type TotalBudget, totalBudget } from './list-total.js';
 
 /** How the database compares a column: decides the cast of a bound filter value. */
 export type ColumnKind = 'text' | 'integer' | 'timestamp' | 'date' | 'boolean';
@@ -43,6 +52,11 @@ export interface ListSource<Row, Item> {
   /** A table whose exact size `row_counts` keeps: an unfiltered list reads its total from there. */
   countedTable?: string;
   /**
+   * Counters per day (and bucket) of the table (`trackDayCounts`): totals of date and bucket filters
+   * are sums of them, and deep pages of the date sort start in their day. Never read by a scoped list.
+   */
+  dayCounts?: DayCounts;
+  /**
    * A condition every row of this list meets whatever the request asks (a user's own files, say),
    * over the listed table's columns. A scoped list never reads `countedTable`.
    */
@@ -53,38 +67,111 @@ export async function runList<Row, Item>(
   executor: Executor,
   source: ListSource<Row, Item>,
   request: ListRequest,
+  budget: TotalBudget = totalBudget(),
 ): Promise<ListResponse<Item>> {
   const { query, conditions } = request;
-  const where = whereClause(source, conditions);
-  const orderBy = orderByClause(source, effectiveSort(source.descriptor, query));
+  const sort = effectiveSort(source.descriptor, query);
   const offset = (query.page - 1) * query.perPage;
-  const base = sql`${sql.table(source.table)} as ${sql.id(source.alias)}`;
-  // A deferred join: the page is found on the keys alone (an index-only scan when an index covers
-  // the filter and sort), then its rows and their names are fetched, so a deep page does not read
-  // every row it skips.
-  const page = sql`select ${keyOf(source)} from ${base} ${where} order by ${orderBy}
-    limit ${query.perPage} offset ${offset}`;
-  const [rows, count] = await Promise.all([
-    sql<Row>`select ${source.select} from (${page}) as page join ${base} using (${sql.id(source.key)})
-      ${source.joins ?? sql``} order by ${orderBy}`.execute(executor),
-    countQuery(source, conditions, base, where).execute(executor),
+  const counted =
+    source.dayCounts && !source.scope
+      ? dayCountFilter(source.dayCounts, conditions, (field) => !columnOf(source, field).where)
+      : undefined;
+  const [page, found] = await Promise.all([
+    findPage(executor, source, request, sort, counted),
+    totalOf(executor, source, conditions, counted, budget),
   ]);
-  const total = Number(count.rows[0]?.total ?? 0);
-  return { items: rows.rows.map(source.toItem), total, pageCount: pageCountOf(total, query.perPage) };
+  const items = page.slice(0, query.perPage);
+  const { total, exact } = reconcile(found, offset, items.length, page.length > query.perPage);
+  return {
+    items: items.map(source.toItem),
+    total,
+    totalExact: exact,
+    pageCount: pageCountOf(total, query.perPage),
+  };
 }
 
-function countQuery<Row, Item>(
+/** Below this offset a page skips so few keys that finding its day first would cost more. */
+const DAY_SEEK_MIN_OFFSET = 1_000;
+
+/**
+ * The page's rows and one more (which says whether a next page exists). A deferred join: the page is
+ * found on the keys alone (an index-only scan when an index covers the filter and sort), then its
+ * rows and their names are fetched, so a deep page does not read every row it skips. A deep page of
+ * the day-counted date sort first finds its day from the counters and skips only within that day.
+ */
+async function findPage<Row, Item>(
+  executor: Executor,
+  source: ListSource<Row, Item>,
+  request: ListRequest,
+  sort: SortTerm[],
+  counted: DayCountFilter | undefined,
+): Promise<Row[]> {
+  const { query, conditions } = request;
+  let offset = (query.page - 1) * query.perPage;
+  const extra: RawBuilder<unknown>[] = [];
+  const first = sort[0];
+  const counts = source.dayCounts;
+  if (counts && counted && first && sort.length === 1 && first.field === counts.dayField) {
+    if (offset >= DAY_SEEK_MIN_OFFSET) {
+      const seek = await seekDay(executor, counts, counted, first.direction, offset);
+      if (seek) {
+        extra.push(dayBoundary(columnOf(source, counts.dayField).sql, first.direction, seek.day));
+        offset -= seek.before;
+      }
+    }
+  }
+  const orderBy = orderByClause(source, sort);
+  const base = sql`${sql.table(source.table)} as ${sql.id(source.alias)}`;
+  const keys = sql`select ${keyOf(source)} from ${base} ${whereClause(source, conditions, extra)}
+    order by ${orderBy} limit ${query.perPage + 1} offset ${offset}`;
+  const { rows } = await sql<Row>`select ${source.select} from (${keys}) as page
+    join ${base} using (${sql.id(source.key)}) ${source.joins ?? sql``} order by ${orderBy}`.execute(
+    executor,
+  );
+  return rows;
+}
+
+/** The cheapest truthful total: the table's counter, the day counters, or a bounded count. */
+async function totalOf<Row, Item>(
+  executor: Executor,
   source: ListSource<Row, Item>,
   conditions: Condition[],
-  base: RawBuilder<unknown>,
-  where: RawBuilder<unknown>,
-) {
-  if (source.countedTable && conditions.length === 0 && !source.scope) {
-    return sql<{
-      total: number;
-    }>`select n as total from row_counts where table_name = ${source.countedTable}`;
-  }
-  return sql<{ total: number }>`select count(*)::int as total from ${base} ${where}`;
+  counted: DayCountFilter | undefined,
+  budget: TotalBudget,
+): Promise<Total> {
+  const tableSize = source.countedTable && !source.scope ? source.countedTable : undefined;
+  if (tableSize && conditions.length === 0)
+    return { total: await rowCount(executor, tableSize), exact: true };
+  if (source.dayCounts && counted)
+    return { total: await dayCountTotal(executor, source.dayCounts, counted), exact: true };
+  const base = sql`${sql.table(source.table)} as ${sql.id(source.alias)}`;
+  const found = await boundedTotal(
+    executor,
+    sql`select 1 from ${base} ${whereClause(source, conditions)}`,
+    budget,
+  );
+  // The planner's statistics may lag the table; an estimate never exceeds what the table holds.
+  if (found.exact || !tableSize) return found;
+  return { total: Math.min(found.total, await rowCount(executor, tableSize)), exact: false };
+}
+
+async function rowCount(executor: Executor, table: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select n from row_counts where table_name = ${table}`.execute(
+    executor,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * An estimate corrected by what the page saw: a short page ends the list, so the total is known
+ * exactly; a full one with a row after it means at least one more page; an empty page past the end
+ * means there are no more rows than the offset.
+ */
+function reconcile(found: Total, offset: number, shown: number, hasMore: boolean): Total {
+  if (found.exact) return found;
+  if (!hasMore && (shown > 0 || offset === 0)) return { total: offset + shown, exact: true };
+  if (hasMore) return { total: Math.max(found.total, offset + shown + 1), exact: false };
+  return { total: Math.min(found.total, offset), exact: false };
 }
 
 function keyOf(source: Pick<ListSource<never, never>, 'alias' | 'key'>): RawBuilder<unknown> {
@@ -105,12 +192,14 @@ function columnOf(
 export function whereClause<Row, Item>(
   source: ListSource<Row, Item>,
   conditions: Condition[],
+  extra: RawBuilder<unknown>[] = [],
 ): RawBuilder<unknown> {
   const parts = conditions.map((condition) => {
     const column = columnOf(source, condition.field);
     return column.where ? column.where(condition) : conditionSql(column, condition);
   });
   if (source.scope) parts.unshift(source.scope);
+  parts.push(...extra);
   if (parts.length === 0) return sql``;
   return sql`where ${sql.join(parts, sql` and `)}`;
 }

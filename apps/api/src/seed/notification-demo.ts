@@ -100,5 +100,73 @@ export async function seedNotificationDemo(db: Executor, now: Date): Promise<num
       q.created_at + (n - 1) * interval '10 minutes' + interval '2 seconds',
       case when q.status = 'sent' then 'sent' else 'failed' end, q.last_error, 'smtp-config:demo relay'
     from email_queue q, generate_series(1, q.attempts) as n`.execute(db);
+  await seedConfigs(db);
   return rows.length;
+}
+
+/**
+ * Configurations to look at, without secrets (the seed has no key to seal them with) and with no
+ * default SMTP one, so the demo's mail keeps going to the outbox.
+ */
+async function seedConfigs(db: Executor): Promise<void> {
+  await db
+    .insertInto('smtp_configs')
+    .values([
+      {
+        name: 'Mailpit (local)',
+        host: 'localhost',
+        port: 1025,
+        username: null,
+        password_encrypted: null,
+        encryption: 'none',
+        from_address: 'no-reply@pult.local',
+        from_name: 'Pult',
+        config_json: JSON.stringify({ helo_name: 'pult.local' }),
+      },
+      {
+        name: 'Production relay',
+        host: 'smtp.example.com',
+        port: 587,
+        username: 'pult',
+        password_encrypted: null,
+        encryption: 'tls',
+        from_address: 'no-reply@example.com',
+        from_name: 'Pult',
+        is_active: false,
+        config_json: '{}',
+      },
+    ])
+    .execute();
+  await db
+    .insertInto('sms_configs')
+    .values([
+      {
+        name: 'Twilio',
+        provider: 'twilio',
+        api_key: 'AC0123456789abcdef0123456789abcdef',
+        from_number: '+380441234567',
+        is_default: true,
+        config_json: '{}',
+      },
+      {
+        name: 'AWS SNS (Frankfurt)',
+        provider: 'aws_sns',
+        api_key: 'AKIAEXAMPLE',
+        from_number: null,
+        config_json: JSON.stringify({ region: 'eu-central-1', sms_type: 'Transactional' }),
+      },
+    ])
+    .execute();
+  await db
+    .insertInto('push_configs')
+    .values([
+      { name: 'Firebase', provider: 'fcm', app_id: 'pult-demo', is_default: true, config_json: '{}' },
+      {
+        name: 'Apple Push',
+        provider: 'apns',
+        app_id: 'ua.pult.app',
+        config_json: JSON.stringify({ key_id: 'ABC123DEFG', team_id: 'TEAM123456' }),
+      },
+    ])
+    .execute();
 }

@@ -21,14 +21,24 @@ export async function createTestApp(kind: TestDatabaseKind, env: Record<string, 
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     WEB_DIST_DIR: path.join(dataDir, 'no-panel'),
+    // Totals must not depend on how busy the machine is: no time budget unless a test sets one.
+    LIST_COUNT_BUDGET_MS: '0',
     ...env,
   });
-  const options: BuildOptions = { config, db: database.db, clock: time.clock, logger: false };
+  const options: BuildOptions = {
+    config,
+    db: database.db,
+    clock: time.clock,
+    logger: false,
+    ...(database.url ? { databaseUrl: database.url } : {}),
+  };
   const pult = await buildApp(options);
   await pult.app.ready();
   return {
     ...pult,
     db: database.db,
+    /** The scratch database's URL (PostgreSQL only), for a second server on the same database. */
+    databaseUrl: database.url,
     config,
     dataDir,
     time,

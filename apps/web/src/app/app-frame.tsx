@@ -4,6 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { currentLocale } from '../i18n/i18n';
+import { ColorModeProvider, useColorModeState } from './color-mode/color-mode-context';
 import { createAppTheme } from './theme';
 
 /** i18n and the MUI theme: all that the start-up screens need, before the services exist. */
@@ -18,11 +19,14 @@ export function AppFrame({ i18n, children }: { i18n: I18n; children: ReactNode }
 function LocalisedTheme({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = currentLocale(i18n);
-  const theme = useMemo(() => createAppTheme(locale), [locale]);
+  const colorMode = useColorModeState();
+  const theme = useMemo(() => createAppTheme(locale, colorMode.mode), [locale, colorMode.mode]);
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      {children}
-    </ThemeProvider>
+    <ColorModeProvider value={colorMode}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </ColorModeProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
+import { auditRoutes } from '../modules/audit/audit-routes';
 import { authRoutes } from '../modules/auth/auth-routes';
 import { chatRoutes } from '../modules/chat/chat-routes';
 import { dashboardRoutes } from '../modules/dashboard/dashboard-routes';
@@ -41,6 +42,7 @@ export const appRoutes: RouteObject[] = [
                   ...dashboardRoutes,
                   ...profileRoutes,
                   ...usersRoutes,
+                  ...auditRoutes,
                   ...storageRoutes,
                   ...chatRoutes,
                   ...notificationsRoutes,

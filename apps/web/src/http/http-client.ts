@@ -24,6 +24,11 @@ export interface HttpClient {
   put<T>(url: string, body?: unknown, options?: OptionsWithoutBody): Promise<T>;
   patch<T>(url: string, body?: unknown, options?: OptionsWithoutBody): Promise<T>;
   delete<T>(url: string, options?: RequestOptions): Promise<T>;
+  /**
+   * The successful response itself, its body unread, for a caller that reads it as a stream (a CSV
+   * download with progress); the same token, renewal and error rules as every other call.
+   */
+  open(method: HttpMethod, url: string, options?: RequestOptions): Promise<Response>;
 }
 
 export interface HttpClientDeps {
@@ -104,6 +109,11 @@ async function readErrorBody(response: Response): Promise<unknown> {
   }
 }
 
+async function toResult(response: Response): Promise<unknown> {
+  if (response.ok) return readSuccessBody(response);
+  throw new HttpError(response.status, await readErrorBody(response));
+}
+
 async function readSuccessBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
@@ -115,11 +125,6 @@ async function readSuccessBody(response: Response): Promise<unknown> {
       cause: error,
     });
   }
-}
-
-async function toResult(response: Response): Promise<unknown> {
-  if (response.ok) return readSuccessBody(response);
-  throw new HttpError(response.status, await readErrorBody(response));
 }
 
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
@@ -147,7 +152,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     throw new HttpError(401, await readErrorBody(first));
   }
 
-  async function request<T>(method: HttpMethod, url: string, options: RequestOptions = {}): Promise<T> {
+  async function open(method: HttpMethod, url: string, options: RequestOptions = {}): Promise<Response> {
     const auth = options.auth !== false;
     if (auth) await session.ensureFreshToken();
     const target = withQuery(url, options.query);
@@ -171,8 +176,13 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       deps.onForbidden?.(forbiddenText(body));
       throw new HttpError(403, body);
     }
+    if (!response.ok) throw new HttpError(response.status, await readErrorBody(response));
+    return response;
+  }
+
+  async function request<T>(method: HttpMethod, url: string, options: RequestOptions = {}): Promise<T> {
     // Callers state the response type; the contract's schemas are there when they want to check it.
-    return (await toResult(response)) as T;
+    return (await readSuccessBody(await open(method, url, options))) as T;
   }
 
   return {
@@ -182,6 +192,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     put: (url, body, options) => request('PUT', url, { ...options, body }),
     patch: (url, body, options) => request('PATCH', url, { ...options, body }),
     delete: (url, options) => request('DELETE', url, options),
+    open,
   };
 }
 

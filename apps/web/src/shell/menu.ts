@@ -6,6 +6,7 @@ import DnsIcon from '@mui/icons-material/Dns';
 import ErrorIcon from '@mui/icons-material/Error';
 import ForumIcon from '@mui/icons-material/Forum';
 import GroupIcon from '@mui/icons-material/Group';
+import HistoryIcon from '@mui/icons-material/History';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
@@ -68,6 +69,7 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
       { route: '/auth/settings', labelKey: 'menu.items.authSettings', icon: SettingsIcon },
       { route: '/auth/countries', labelKey: 'menu.items.authCountries', icon: PublicIcon },
       { route: '/auth/cities', labelKey: 'menu.items.authCities', icon: LocationCityIcon },
+      { route: '/auth/audit', labelKey: 'menu.items.authAudit', icon: HistoryIcon },
     ],
   },
   {

@@ -26,7 +26,7 @@ export function ProfileMenu() {
 
   return (
     <>
-      <Tooltip title={t('shell.profile')}>
+      <Tooltip title={t('shell.profile')} describeChild>
         {/* Named by its hidden text, not aria-label: the initials only draw the avatar, and a label that
             does not contain a control's visible text confuses speech input (WCAG 2.5.3). */}
         <IconButton {...triggerProps} sx={{ p: 0.5 }}>

@@ -6,6 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ColorModeSwitch } from '../app/color-mode/color-mode-switch';
 import { LanguageMenu } from '../i18n/language-menu';
 import { ProfileMenu } from './profile-menu';
 
@@ -38,6 +39,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <ColorModeSwitch />
           <LanguageMenu />
           <ProfileMenu />
         </Box>

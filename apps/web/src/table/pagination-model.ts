@@ -26,3 +26,14 @@ export function paginationItems(page: number, pageCount: number): PaginationItem
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, index) => from + index);
 }
+
+/** "1–10 of 52" or, for an estimated total, "1–10 of about 152,000": the message key and the bounds. */
+export function rangeLabel(view: { page: number; perPage: number; total: number; totalExact: boolean }): {
+  key: 'table.range' | 'table.rangeAbout';
+  from: number;
+  to: number;
+} {
+  const { page, perPage, total, totalExact } = view;
+  const from = total === 0 ? 0 : Math.min((page - 1) * perPage + 1, total);
+  return { key: totalExact ? 'table.range' : 'table.rangeAbout', from, to: Math.min(page * perPage, total) };
+}

@@ -20,8 +20,12 @@ import type { FieldDescriptor, ResourceDescriptor } from '@pult/contract';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceRecord } from '../resources/resource-api';
+import { BulkActionBar } from './bulk/bulk-action-bar';
+import { SelectPageCell, SelectRowCell } from './bulk/selection-cells';
+import { recordIdOf, useBulkSelection } from './bulk/use-bulk-selection';
 import { CellValue } from './cell-value';
 import { ColumnPicker } from './column-picker';
+import { ExportCsvButton } from './export/export-csv-button';
 import { FilterCell } from './filter-cell';
 import { listErrorView } from './list-error';
 import { ListErrorMessage } from './list-error-message';
@@ -99,7 +103,8 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
   const offered = useMemo(() => pickFields(descriptor, columns), [descriptor, columns]);
   const columnPrefs = useColumnPrefs(descriptor, offered);
   const fields = columnPrefs.visible;
-  const columnCount = fields.length + (rowActions ? 1 : 0);
+  const selection = useBulkSelection(descriptor, query, list.items);
+  const columnCount = fields.length + (rowActions ? 1 : 0) + (selection.enabled ? 1 : 0);
   const hasFilters = Object.keys(query.filters).length > 0;
   const hasFilterRow = fields.some((field) => field.filter);
   const refreshing = list.isFetching && !list.isPending;
@@ -117,6 +122,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
         <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           {toolbar}
         </Box>
+        <ExportCsvButton descriptor={descriptor} query={query} total={list.total} />
         {hasFilters && (
           <Button size="small" startIcon={<FilterAltOffIcon />} onClick={state.clearFilters}>
             {t('table.clearFilters')}
@@ -129,6 +135,13 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
           </IconButton>
         </Tooltip>
       </Stack>
+      <BulkActionBar
+        descriptor={descriptor}
+        query={query}
+        selection={selection}
+        total={list.total}
+        pageSize={list.items.length}
+      />
       {/* Reserved even when idle, so the table does not jump when loading starts. */}
       <Box sx={{ height: 2 }}>
         {refreshing && <LinearProgress aria-label={t('app.loading')} sx={{ height: 2 }} />}
@@ -137,6 +150,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
         <Table size="small" aria-label={label} aria-busy={list.isFetching} sx={{ minWidth: 640 }}>
           <TableHead>
             <TableRow>
+              {selection.enabled && <SelectPageCell selection={selection} sx={headCellSx} />}
               {fields.map((field) => {
                 const direction = state.sort?.field === field.name ? state.sort.direction : undefined;
                 return (
@@ -168,6 +182,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
             </TableRow>
             {hasFilterRow && (
               <TableRow>
+                {selection.enabled && <TableCell sx={filterCellSx} />}
                 {fields.map((field) => (
                   <TableCell key={field.name} sx={filterCellSx}>
                     <FilterCell
@@ -195,6 +210,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
                 <TableRow
                   key={rowKey(item, index)}
                   hover
+                  selected={selection.enabled && selection.isSelected(recordIdOf(item) ?? '')}
                   sx={{
                     '&:last-child td': { borderBottom: 0 },
                     // The sticky cell is opaque, so it takes the row's hover tint itself.
@@ -204,6 +220,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
                     },
                   }}
                 >
+                  {selection.enabled && <SelectRowCell selection={selection} id={recordIdOf(item)} />}
                   {fields.map((field) => (
                     <TableCell key={field.name} sx={{ whiteSpace: 'nowrap', fontSize: 13, py: 0.75 }}>
                       <CellValue display={field.display} value={item[field.name]} item={item} />
@@ -259,6 +276,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
           // While the next page loads, the range label describes the rows on screen, not the ones coming.
           shown={list.shownQuery}
           total={list.total}
+          totalExact={list.totalExact}
           onPage={state.setPage}
           onPerPage={state.setPerPage}
         />

@@ -14,13 +14,15 @@ import { PAGE_SIZE_OPTIONS, type PageSize } from '@pult/contract';
 import { type ReactElement, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../i18n/use-locale';
-import { paginationItems } from './pagination-model';
+import { paginationItems, rangeLabel } from './pagination-model';
 
 export interface TablePaginationBarProps {
   page: number;
   pageCount: number;
   perPage: PageSize;
   total: number;
+  /** False when `total` is an estimate: shown as "about N", and the last page is not offered. */
+  totalExact?: boolean;
   onPage: (page: number) => void;
   onPerPage: (perPage: PageSize) => void;
   /**
@@ -30,12 +32,17 @@ export interface TablePaginationBarProps {
   shown?: { page: number; perPage: PageSize };
 }
 
-/** Spec §9: first, previous, up to ten page buttons with ellipses, next, last, and the page size. */
+/**
+ * Spec §9: first, previous, up to ten page buttons with ellipses, next, last, and the page size. With
+ * an estimated total, the numbered buttons stop at the current page and "last" is disabled: only the
+ * pages up to here and the next one are known to exist.
+ */
 export function TablePaginationBar({
   page,
   pageCount,
   perPage,
   total,
+  totalExact = true,
   onPage,
   onPerPage,
   shown = { page, perPage },
@@ -44,10 +51,9 @@ export function TablePaginationBar({
   const locale = useLocale();
   const sizeLabelId = useId();
   const number = new Intl.NumberFormat(locale);
-  const from = total === 0 ? 0 : Math.min((shown.page - 1) * shown.perPage + 1, total);
-  const to = Math.min(shown.page * shown.perPage, total);
   const atStart = page <= 1;
   const atEnd = page >= pageCount;
+  const range = rangeLabel({ page: shown.page, perPage: shown.perPage, total, totalExact });
 
   return (
     <Stack
@@ -84,9 +90,9 @@ export function TablePaginationBar({
           ))}
         </Select>
         <Typography variant="body2" color="text.secondary" sx={{ pl: 2 }} aria-live="polite">
-          {t('table.range', {
-            from: number.format(from),
-            to: number.format(to),
+          {t(range.key, {
+            from: number.format(range.from),
+            to: number.format(range.to),
             total: number.format(total),
           })}
         </Typography>
@@ -99,7 +105,7 @@ export function TablePaginationBar({
           <NavButton label={t('table.previousPage')} disabled={atStart} onClick={() => onPage(page - 1)}>
             <NavigateBeforeIcon fontSize="small" />
           </NavButton>
-          {paginationItems(page, pageCount).map((item, index) =>
+          {paginationItems(page, totalExact ? pageCount : Math.min(page, pageCount)).map((item, index) =>
             item === 'ellipsis' ? (
               <Box
                 // Two ellipses at most; their position tells them apart.
@@ -130,7 +136,11 @@ export function TablePaginationBar({
           <NavButton label={t('table.nextPage')} disabled={atEnd} onClick={() => onPage(page + 1)}>
             <NavigateNextIcon fontSize="small" />
           </NavButton>
-          <NavButton label={t('table.lastPage')} disabled={atEnd} onClick={() => onPage(pageCount)}>
+          <NavButton
+            label={t('table.lastPage')}
+            disabled={atEnd || !totalExact}
+            onClick={() => onPage(pageCount)}
+          >
             <LastPageIcon fontSize="small" />
           </NavButton>
         </Stack>

@@ -9,6 +9,8 @@ export interface ResourceList<Item> {
   /** The query the rows on screen answer: the previous one while the current one loads. */
   shownQuery: ListQuery;
   total: number;
+  /** False when `total` is the server's estimate (a broad filter on a big table). */
+  totalExact: boolean;
   pageCount: number;
   /** Nothing to show yet: the very first load. */
   isPending: boolean;
@@ -44,6 +46,7 @@ export function useResourceList<Item = ResourceRecord>(
     items: result.data?.items ?? [],
     shownQuery: result.data?.query ?? query,
     total: result.data?.total ?? 0,
+    totalExact: result.data?.totalExact ?? true,
     pageCount: result.data?.pageCount ?? 0,
     isPending: result.isPending,
     isFetching: result.isFetching,

@@ -10,6 +10,13 @@ import type { ResourceDescriptor, SelectOption } from '../resources/descriptor.j
 export const EMAIL_STATUSES = ['pending', 'processing', 'sent', 'failed', 'cancelled'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export const EMAIL_PRIORITIES = ['main', 'queue'] as const;
+/** The queue carries every channel; the screen lists e-mail unless a channel is chosen. */
+export const QUEUE_CHANNELS = ['email', 'sms', 'push'] as const;
+export type QueueChannel = (typeof QUEUE_CHANNELS)[number];
+export const QUEUE_CHANNEL_OPTIONS: readonly SelectOption[] = QUEUE_CHANNELS.map((value) => ({
+  value,
+  label: `notifications.queue.channel.${value}`,
+}));
 export type EmailPriority = (typeof EMAIL_PRIORITIES)[number];
 
 export const EMAIL_STATUS_OPTIONS: readonly SelectOption[] = EMAIL_STATUSES.map((value) => ({
@@ -23,6 +30,7 @@ export const EMAIL_PRIORITY_OPTIONS: readonly SelectOption[] = EMAIL_PRIORITIES.
 
 export const emailQueueItemSchema = z.object({
   id: z.number().int(),
+  channel: z.enum(QUEUE_CHANNELS),
   priority: z.enum(EMAIL_PRIORITIES),
   email_to: z.string(),
   template_name: z.string(),
@@ -65,6 +73,7 @@ export const emailQueueResource: ResourceDescriptor = {
   path: '/admin/email-queue',
   fields: [
     idColumn(),
+    optionColumn('channel', 'notifications.queue.fields.channel', QUEUE_CHANNEL_OPTIONS, false),
     optionColumn('priority', 'notifications.queue.fields.priority', EMAIL_PRIORITY_OPTIONS, false),
     textColumn('email_to', 'notifications.queue.fields.email_to'),
     textColumn('template_name', 'notifications.queue.fields.template_name'),
@@ -81,6 +90,10 @@ export const emailQueueResource: ResourceDescriptor = {
     createdAtColumn(),
   ],
   defaultSort: '-created_at',
+  bulkActions: [
+    { name: 'retry', label: 'tableTools.bulk.actions.retry', kind: 'action' },
+    { name: 'cancel', label: 'tableTools.bulk.actions.cancel', kind: 'action' },
+  ],
 };
 
 /** `GET /admin/email-queue/counts`: how many e-mails are in each status right now. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FormDescriptor, ResourceDescriptor } from './descriptor.js';
 import {
   PASSWORDS_MISMATCH,
+  PERSON_BULK_ACTIONS,
   passwordShape,
   passwordsMatch,
   personFields,
@@ -30,6 +31,7 @@ export const adminsResource: ResourceDescriptor = {
   path: '/admin/admins',
   fields: personFields(),
   defaultSort: '-created_at',
+  bulkActions: PERSON_BULK_ACTIONS,
 };
 
 export const adminForm: FormDescriptor<typeof adminCreateSchema, typeof adminUpdateSchema> = {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ServiceName } from '../runtime-config.js';
+import type { BulkActionDescriptor } from './bulk.js';
 
 /**
  * A resource descriptor says what a list shows and how it can be sorted and filtered. The server
@@ -51,6 +52,8 @@ export interface FieldDescriptor {
   sortable: boolean;
   filter?: FilterDescriptor;
   display: DisplayDescriptor;
+  /** A write-only value (a password, an API key): never exported, whatever the list shows. */
+  secret?: boolean;
 }
 
 export type LookupName =
@@ -59,7 +62,9 @@ export type LookupName =
   | 'storageBuckets'
   | 'logServices'
   | 'logEnvironments'
-  | 'smtpConfigs';
+  | 'smtpConfigs'
+  | 'smsConfigs'
+  | 'pushConfigs';
 
 /** Where the options of a lookup select come from: `{ items: [{ value, label }] }`. */
 export const LOOKUP_PATHS: Record<LookupName, { service: ServiceName; path: string }> = {
@@ -69,6 +74,8 @@ export const LOOKUP_PATHS: Record<LookupName, { service: ServiceName; path: stri
   logServices: { service: 'storage', path: '/admin/log-services/lookup' },
   logEnvironments: { service: 'storage', path: '/admin/log-environments/lookup' },
   smtpConfigs: { service: 'notification', path: '/admin/smtp-configs/lookup' },
+  smsConfigs: { service: 'notification', path: '/admin/sms-configs/lookup' },
+  pushConfigs: { service: 'notification', path: '/admin/push-configs/lookup' },
 };
 
 export interface ResourceDescriptor {
@@ -80,6 +87,13 @@ export interface ResourceDescriptor {
   fields: readonly FieldDescriptor[];
   /** Applied when the request names no sort; always ends with a unique field so pages are stable. */
   defaultSort: string;
+  /**
+   * Write-only fields (secrets): accepted in bodies, never in an item, a list or an export. Items say
+   * only `<name>_set`. An exporter must leave these names (and anything ending `_encrypted`) out.
+   */
+  writeOnlyFields?: readonly string[];
+  /** Actions on many selected rows (`POST <path>/bulk`); none when absent. */
+  bulkActions?: readonly BulkActionDescriptor[];
 }
 
 /**
@@ -89,6 +103,8 @@ export interface ResourceDescriptor {
 export type FormInput =
   | { kind: 'text' | 'email' | 'password' | 'textarea' | 'date' | 'integer' | 'tags' }
   | { kind: 'switch' | 'code' | 'json' }
+  /** A write-only secret: shows "set"/"not set", empty keeps the stored value, "clear" sends null. */
+  | { kind: 'secret'; multiline?: boolean }
   | { kind: 'select'; options: readonly SelectOption[] }
   | { kind: 'lookup'; lookup: LookupName; dependsOn?: LookupDependency };
 
@@ -99,6 +115,10 @@ export interface FormFieldDescriptor {
   /** Shown only when creating (a password and its repeat). */
   createOnly?: boolean;
   required?: boolean;
+  /** Write-only: never read back from the record (see `ResourceDescriptor.writeOnlyFields`). */
+  secret?: boolean;
+  /** An i18n key of a help text shown under the input. */
+  hint?: string;
 }
 
 /** A descriptor of a create/edit form: fields in order, validated by the contract's schemas. */

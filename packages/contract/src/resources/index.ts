@@ -1,4 +1,5 @@
 export * from './admins.js';
+export * from './bulk.js';
 export * from './columns.js';
 export * from './descriptor.js';
 export * from './fields.js';

@@ -198,12 +198,23 @@ export function pageCountOf(total: number, perPage: number): number {
 }
 
 export function listResponseSchema<Item extends z.ZodType>(item: Item) {
-  return z.object({ items: z.array(item), total: z.number().int(), pageCount: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    totalExact: z.boolean(),
+    pageCount: z.number().int(),
+  });
 }
 
+/**
+ * One page of a list. `total` is exact when `totalExact`; otherwise it is an estimate (a broad filter
+ * on a big table) that is never below the rows already seen, and `pageCount` follows it: there is a
+ * next page whenever `page < pageCount`, but the last page's number is only known when exact.
+ */
 export interface ListResponse<Item> {
   items: Item[];
   total: number;
+  totalExact: boolean;
   pageCount: number;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPasswordField } from '../auth.js';
 import { LOCALES } from '../locales.js';
+import type { BulkActionDescriptor } from './bulk.js';
 import {
   createdAtColumn,
   dateColumn,
@@ -109,6 +110,21 @@ export const PASSWORDS_MISMATCH = { error: 'passwordsMismatch', path: ['password
 
 /** A person's city is one of their country's: the list filter and the form narrow it alike. */
 const CITY_BY_COUNTRY: LookupDependency = { field: 'country_id', param: 'country_id' };
+
+/**
+ * Bulk actions of users and administrators: delete (status 10) and change status, each row under the
+ * rules of the single-record action (an administrator's own account is skipped).
+ */
+export const PERSON_BULK_ACTIONS: readonly BulkActionDescriptor[] = [
+  {
+    name: 'setStatus',
+    label: 'tableTools.bulk.actions.setStatus',
+    kind: 'set',
+    field: 'status',
+    options: STATUS_OPTIONS.filter((option) => option.value !== STATUS.deleted),
+  },
+  { name: 'delete', label: 'tableTools.bulk.actions.delete', kind: 'delete' },
+];
 
 /** List columns of a person, in the order the table shows them. */
 export const personFields = (): FieldDescriptor[] => [

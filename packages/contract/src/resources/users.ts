@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FormDescriptor, ResourceDescriptor } from './descriptor.js';
 import {
   PASSWORDS_MISMATCH,
+  PERSON_BULK_ACTIONS,
   passwordShape,
   passwordsMatch,
   personFields,
@@ -28,6 +29,7 @@ export const usersResource: ResourceDescriptor = {
   path: '/admin/users',
   fields: personFields(),
   defaultSort: '-created_at',
+  bulkActions: PERSON_BULK_ACTIONS,
 };
 
 export const userForm: FormDescriptor<typeof userCreateSchema, typeof userUpdateSchema> = {

@@ -143,6 +143,10 @@ export const errorGroupsResource: ResourceDescriptor = {
     idColumn(),
   ],
   defaultSort: '-last_seen',
+  bulkActions: [
+    { name: 'resolve', label: 'tableTools.bulk.actions.resolve', kind: 'action' },
+    { name: 'reopen', label: 'tableTools.bulk.actions.reopen', kind: 'action' },
+  ],
 };
 
 /** The day range of "delete errors" (spec §5: at least one date, from or to). Days are UTC. */

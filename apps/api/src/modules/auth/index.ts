@@ -4,10 +4,14 @@ import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import type { AuditSink } from '../../resources/audit-sink.js';
 import type { Mailer } from '../notification/index.js';
 import { createAdminGuard } from './access-guard.js';
 import { createAdminRepository } from './admin-repository.js';
+import { createAuditLog } from './audit/audit-log.js';
+import { auditRoutes } from './audit/audit-routes.js';
 import { bootstrapAdmin } from './bootstrap.js';
+import { createAuthDashboard } from './dashboard/cards.js';
 import { createUserAccounts } from './people/user-accounts.js';
 import { createUserDirectory } from './people/user-directory.js';
 import { createRateLimiter } from './rate-limiter.js';
@@ -23,6 +27,7 @@ import { loadSigningKeys } from './signing-keys.js';
 import { createTokenService, type TokenLifetimes } from './token-service.js';
 import { createUserGuard } from './user-guard.js';
 
+export type { AuditEvent, AuditSink } from '../../resources/audit-sink.js';
 export { currentAdminId } from './access-guard.js';
 export type { DirectoryUser, UserDirectory } from './people/user-directory.js';
 export { isUid } from './people/user-directory.js';
@@ -86,6 +91,7 @@ export async function createAuthModule(deps: AuthModuleDeps) {
   });
   const requireAdmin = createAdminGuard(tokens);
   const directory = createUserDirectory(db);
+  const audit = createAuditLog(db, clock);
   const userGuard = createUserGuard(tokens, directory);
   const api = {
     requireAdmin,
@@ -96,10 +102,17 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     isSessionLive: tokens.isSessionLive,
     requireServiceKey: createServiceKeyGuard(apiKeys),
     directory,
+    /**
+     * The audit log's only way in: `audit.record(request, { action, resource, recordId, changes,
+     * detail })`. Who, when and from where come from the request.
+     */
+    audit: { record: audit.record } satisfies AuditSink,
   };
 
   return {
     api,
+    /** The Users section's dashboard cards. */
+    dashboard: createAuthDashboard(db, clock),
     /** Drops what no rule needs any more: old rate-limit events, ended sign-ins, spent codes. */
     async prune() {
       await limiter.prune();
@@ -107,7 +120,18 @@ export async function createAuthModule(deps: AuthModuleDeps) {
       await recovery.pruneSpentCodes();
     },
     async register(app: FastifyInstance, prefix: string) {
-      await app.register(authRoutes, { prefix, admins, tokens, keys, signin, recovery, requireAdmin, clock });
+      await app.register(authRoutes, {
+        prefix,
+        admins,
+        tokens,
+        keys,
+        signin,
+        recovery,
+        requireAdmin,
+        clock,
+        audit,
+      });
+      await app.register(auditRoutes, { prefix, audit, requireAdmin });
       await app.register(resourceRoutes, {
         prefix,
         db,
@@ -116,7 +140,16 @@ export async function createAuthModule(deps: AuthModuleDeps) {
         requireAdmin,
         passwords: deps.passwords,
       });
-      await app.register(settingsRoutes, { prefix, db, clock, settings, apiKeys, tokens, requireAdmin });
+      await app.register(settingsRoutes, {
+        prefix,
+        db,
+        clock,
+        settings,
+        apiKeys,
+        tokens,
+        requireAdmin,
+        audit,
+      });
     },
   };
 }

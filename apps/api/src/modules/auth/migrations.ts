@@ -1,4 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
+import { auditMigrations } from './audit/migrations.js';
+import { authDashboardMigrations } from './dashboard/migrations.js';
 
 export const authMigrations: Record<string, Migration> = {
   '2026-11-21-0100-auth-core': {
@@ -227,6 +230,19 @@ export const authMigrations: Record<string, Migration> = {
       // Platform users belong to groups too: the services decide by them (storage uploads, say).
       // A constant default adds the column without rewriting the table.
       await sql`alter table users add column groups text[] not null default '{}'`.execute(db);
+    },
+  },
+  ...auditMigrations,
+  ...authDashboardMigrations,
+  '2026-11-24-0210-users-day-counts': {
+    async up(db: Kysely<unknown>) {
+      // Totals of date + status filters and deep pages of the date sort (list engine, day counters).
+      await trackDayCounts(db, 'users', 'created_at', 'status');
+    },
+  },
+  '2026-11-24-0240-users-text-statistics': {
+    async up(db: Kysely<unknown>) {
+      await finerTextStatistics(db, 'users', ['email', 'username', 'first_name', 'last_name', 'phone']);
     },
   },
 };

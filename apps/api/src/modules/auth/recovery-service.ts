@@ -100,7 +100,8 @@ export function createRecoveryService(deps: {
   }
 
   /** Uses the code once, sets the password and ends every sign-in of the admin, all or nothing. */
-  async function changePassword(body: ChangePasswordRequest): Promise<void> {
+  /** Sets the password a valid code allows; returns whose it was. */
+  async function changePassword(body: ChangePasswordRequest): Promise<number> {
     const now = clock();
     const codeHash = sha256(body.code);
     // Hashing is slow on purpose, and this endpoint is not throttled: spend it only on a usable code.
@@ -122,7 +123,7 @@ export function createRecoveryService(deps: {
         .where('expires_at', '>', now)
         .returning('admin_id')
         .executeTakeFirst();
-      if (!code) return false;
+      if (!code) return undefined;
       await trx
         .updateTable('admins')
         .set({ password_hash: passwordHash, updated_at: now })
@@ -135,9 +136,10 @@ export function createRecoveryService(deps: {
         .where('used_at', 'is', null)
         .execute();
       await tokens.revokeAll(trx, 'admin', code.admin_id, 'password changed');
-      return true;
+      return Number(code.admin_id);
     });
-    if (!changed) throw invalidCode();
+    if (changed === undefined) throw invalidCode();
+    return changed;
   }
 
   /** Codes past their 15 minutes (or used) are dead weight a day later. */

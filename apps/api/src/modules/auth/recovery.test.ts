@@ -59,6 +59,13 @@ describe.each(testDatabaseKinds())('password recovery on %s', (kind) => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ message: 'The password has been changed.' });
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'password_change')
+      .executeTakeFirstOrThrow();
+    expect(audited).toMatchObject({ admin_id: admin.id, admin_email: admin.email, resource: 'admins' });
+    expect(JSON.stringify(audited.changes)).not.toContain('brand-new-pass');
 
     const refresh = await t.app.inject({
       method: 'POST',

@@ -21,13 +21,16 @@ import type { Db } from '../../db/database.js';
 import { requestLocale } from '../../http/locale.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
+import { registerBulkRoute } from '../../resources/bulk/bulk-route.js';
 import { crudRoutes } from '../../resources/crud-routes.js';
 import { parseNumericId } from '../../resources/record-id.js';
 import { type AdminGuard, currentAdminId } from './access-guard.js';
 import { createCityHandlers } from './geo/city-handlers.js';
 import { createCountryHandlers } from './geo/country-handlers.js';
 import { createGeoLookups } from './geo/lookups.js';
+import { createPersonBulkActions } from './people/person-bulk.js';
 import { createPersonHandlers } from './people/person-handlers.js';
+import { personListSource } from './people/person-source.js';
 import type { TokenService } from './token-service.js';
 
 export interface ResourceRouteDeps {
@@ -71,6 +74,20 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       handlers: createPersonHandlers({ db, table: 'admins', tokens, clock, passwords }),
     }),
   );
+  for (const [table, descriptor] of [
+    ['users', usersResource],
+    ['admins', adminsResource],
+  ] as const) {
+    registerBulkRoute(app, {
+      descriptor,
+      db,
+      source: personListSource(table, descriptor, 'uk-UA'),
+      actions: createPersonBulkActions(table, tokens, clock),
+      parseId: (raw) => parseNumericId(String(raw)),
+      adminIdOf: currentAdminId,
+      guard: requireAdmin,
+    });
+  }
   await app.register(
     crudRoutes({
       ...common,

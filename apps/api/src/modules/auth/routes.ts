@@ -12,13 +12,15 @@ import {
   translateMessage,
 } from '@pult/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errors } from '../../http/app-error.js';
+import { AppError, errors } from '../../http/app-error.js';
 import { clientMeta } from '../../http/client-meta.js';
 import { requestLocale } from '../../http/locale.js';
 import { noStore } from '../../http/no-store.js';
 import type { Clock } from '../../lib/clock.js';
+import { diffRecords } from '../../resources/audit-sink.js';
 import { type AdminGuard, currentAdminId } from './access-guard.js';
 import { type AdminRepository, toProfile, toProfileBasic } from './admin-repository.js';
+import type { AuditLog } from './audit/audit-log.js';
 import type { createRecoveryService } from './recovery-service.js';
 import type { createSigninService } from './signin-service.js';
 import type { SigningKeys } from './signing-keys.js';
@@ -32,6 +34,7 @@ export interface AuthRouteDeps {
   recovery: ReturnType<typeof createRecoveryService>;
   requireAdmin: AdminGuard;
   clock: Clock;
+  audit: AuditLog;
 }
 
 /** The auth service's HTTP surface (spec §7), mounted under `/auth`. */
@@ -44,13 +47,31 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
   app.post(
     '/admin/signin',
     { onRequest: noStore, schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } } },
-    async (request) => deps.signin.signIn('admin', request.body, clientMeta(request)),
+    async (request) => {
+      const { email } = request.body;
+      try {
+        const { pair, accountId } = await deps.signin.signIn('admin', request.body, clientMeta(request));
+        await deps.audit.record(request, { action: 'signin', resource: null, actor: { adminId: accountId } });
+        return pair;
+      } catch (error) {
+        // Wrong credentials only: a throttled attempt (429) is refused before any check, and recording
+        // each of those would let a flood grow the log without bound.
+        if (error instanceof AppError && error.statusCode === 422) {
+          await deps.audit.record(request, {
+            action: 'signin_failed',
+            resource: null,
+            actor: { adminId: null, email: email.toLowerCase().slice(0, 320) },
+          });
+        }
+        throw error;
+      }
+    },
   );
 
   app.post(
     '/user/signin',
     { onRequest: noStore, schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } } },
-    async (request) => deps.signin.signIn('user', request.body, clientMeta(request)),
+    async (request) => (await deps.signin.signIn('user', request.body, clientMeta(request))).pair,
   );
 
   app.post(
@@ -78,7 +99,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     '/admin/logout',
     { schema: { body: logoutRequestSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
-      await deps.tokens.revokeByRefreshToken(request.body.refresh_token, 'admin');
+      const adminId = await deps.tokens.revokeByRefreshToken(request.body.refresh_token, 'admin');
+      if (adminId !== undefined)
+        await deps.audit.record(request, { action: 'signout', resource: null, actor: { adminId } });
       return { message: translateMessage('loggedOut', requestLocale(request)) };
     },
   );
@@ -97,7 +120,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     '/admin/change-password',
     { schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
-      await deps.recovery.changePassword(request.body);
+      const adminId = await deps.recovery.changePassword(request.body);
+      await deps.audit.record(request, {
+        action: 'password_change',
+        resource: 'admins',
+        recordId: adminId,
+        actor: { adminId },
+        changes: [{ field: 'password', before: null, after: null, secret: true }],
+      });
       return { message: translateMessage('passwordChanged', requestLocale(request)) };
     },
   );
@@ -121,9 +151,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
       schema: { body: profileUpdateSchema, response: { 200: profileSchema } },
     },
     async (request) => {
-      const updated = await deps.admins.updateProfile(currentAdminId(request), request.body, deps.clock());
+      const adminId = currentAdminId(request);
+      const before = toProfile(await loadAdmin(deps.admins, adminId));
+      const updated = await deps.admins.updateProfile(adminId, request.body, deps.clock());
       if (!updated) throw errors.notFound();
-      return toProfile(updated);
+      const after = toProfile(updated);
+      await deps.audit.record(request, {
+        action: 'update',
+        resource: 'admins',
+        recordId: adminId,
+        changes: diffRecords(before, after, request.body),
+        detail: { name: 'profile' },
+      });
+      return after;
     },
   );
 };

@@ -42,7 +42,11 @@ export function createSigninService(deps: {
    * right or wrong. An unknown e-mail costs as much time as a known one. The place is given back when
    * the password was right, or when no check happened (no hashing slot in time: 503).
    */
-  async function signIn(kind: SubjectKind, body: SigninRequest, meta: ClientMeta): Promise<TokenPair> {
+  async function signIn(
+    kind: SubjectKind,
+    body: SigninRequest,
+    meta: ClientMeta,
+  ): Promise<{ pair: TokenPair; accountId: number }> {
     // Admins keep the bare e-mail as their key; a user with the same e-mail is throttled apart.
     const email = body.email.toLowerCase();
     const accountKey = kind === 'admin' ? email : `${kind}:${email}`;
@@ -72,7 +76,7 @@ export function createSigninService(deps: {
       throw errors.unprocessable('invalidCredentials');
     await limiter.release(reservation.eventIds);
     await limiter.reset(SIGNIN_ACCOUNT_POLICY, accountKey);
-    return tokens.startSession(kind, account.id, meta);
+    return { pair: await tokens.startSession(kind, account.id, meta), accountId: account.id };
   }
 
   return { signIn };

@@ -135,7 +135,23 @@ export interface RowCountsTable {
   n: number;
 }
 
+/** Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  admin_id: number | null;
+  admin_email: string | null;
+  action: string;
+  resource: string | null;
+  record_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  changes: ColumnType<unknown, string, never>;
+  detail: ColumnType<Record<string, unknown> | null, string | null, never>;
+}
+
 export interface AuthTables {
+  audit_log: AuditLogTable;
   admins: AdminsTable;
   auth_sessions: AuthSessionsTable;
   refresh_tokens: RefreshTokensTable;

@@ -168,22 +168,31 @@ export function createTokenService(deps: {
     };
   }
 
-  /** Logout: ends the sign-in the refresh token belongs to. Unknown tokens are ignored. */
-  async function revokeByRefreshToken(refreshToken: string, expectedKind: SubjectKind): Promise<void> {
+  /**
+   * Logout: ends the sign-in the refresh token belongs to, and says whose it was. Unknown tokens are
+   * ignored (undefined).
+   */
+  async function revokeByRefreshToken(
+    refreshToken: string,
+    expectedKind: SubjectKind,
+  ): Promise<number | undefined> {
     const token = await db
       .selectFrom('refresh_tokens')
       .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
-      .select(['auth_sessions.id', 'auth_sessions.subject_kind'])
+      .select(['auth_sessions.id', 'auth_sessions.subject_kind', 'auth_sessions.subject_id'])
       .where('refresh_tokens.token_hash', '=', sha256(refreshToken))
       .executeTakeFirst();
-    if (token && token.subject_kind === expectedKind) await revokeSession(db, token.id, 'logout', clock());
+    if (!token || token.subject_kind !== expectedKind) return undefined;
+    await revokeSession(db, token.id, 'logout', clock());
+    return Number(token.subject_id);
   }
 
   /** Ends every sign-in of one subject (password change) or of every subject of a kind. */
   async function revokeAll(
     executor: Executor,
     kind: SubjectKind,
-    subjectId: number | null,
+    /** One person, several (a bulk action), or everyone of the kind (null). */
+    subjectId: number | readonly number[] | null,
     reason: string,
   ): Promise<number> {
     let query = executor
@@ -191,7 +200,11 @@ export function createTokenService(deps: {
       .set({ revoked_at: clock(), revoked_reason: reason })
       .where('subject_kind', '=', kind)
       .where('revoked_at', 'is', null);
-    if (subjectId !== null) query = query.where('subject_id', '=', subjectId);
+    if (typeof subjectId === 'number') query = query.where('subject_id', '=', subjectId);
+    else if (subjectId !== null) {
+      if (subjectId.length === 0) return 0;
+      query = query.where('subject_id', 'in', subjectId);
+    }
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);
   }

@@ -5,7 +5,6 @@ import {
   emailQueueResource,
   emailRetryResultSchema,
   listResponseSchema,
-  lookupResponseSchema,
   sendResponseSchema,
   templatePreviewRequestSchema,
   templatePreviewSchema,
@@ -25,7 +24,9 @@ import type { Db } from '../../db/database.js';
 import { errors } from '../../http/app-error.js';
 import { requestLocale } from '../../http/locale.js';
 import type { Clock } from '../../lib/clock.js';
+import { registerBulkRoute } from '../../resources/bulk/bulk-route.js';
 import { crudRoutes } from '../../resources/crud-routes.js';
+import { registerCsvExport } from '../../resources/export/csv-export-route.js';
 import { parseListRequest } from '../../resources/list-request.js';
 import { parseNumericId } from '../../resources/record-id.js';
 import { type AuthApi, currentAdminId } from '../auth/index.js';
@@ -101,23 +102,15 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
         ),
       );
       deps.wake();
+      await deps.auth.audit.record(request, {
+        action: 'action',
+        resource: templatesResource.name,
+        recordId: template.id,
+        detail: { name: 'send-test', to: request.body.to, email_id: id },
+      });
       return reply.status(202).send({ id });
     },
   );
-  app.get(
-    '/admin/smtp-configs/lookup',
-    { onRequest: requireAdmin, schema: { response: { 200: lookupResponseSchema } } },
-    async (request) => {
-      const rows = await db.selectFrom('smtp_configs').select(['id', 'name']).execute();
-      const collator = new Intl.Collator(requestLocale(request));
-      return {
-        items: rows
-          .map((row) => ({ value: row.id, label: row.name }))
-          .sort((a, b) => collator.compare(a.label, b.label)),
-      };
-    },
-  );
-
   const translations = createTranslationHandlers(db, clock);
   app.get(
     `${translationsResource.path}/completeness`,
@@ -142,6 +135,26 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     { onRequest: requireAdmin, schema: { response: { 200: listResponseSchema(emailQueueItemSchema) } } },
     async (request) => queueHandlers.list(parseListRequest(emailQueueResource, request.query)),
   );
+  registerCsvExport(app, {
+    descriptor: emailQueueResource,
+    guard: requireAdmin,
+    rows: (request) => queueHandlers.exportRows(request),
+  });
+  registerBulkRoute(app, {
+    descriptor: emailQueueResource,
+    db,
+    source: queueHandlers.listSource,
+    actions: {
+      retry: (executor, ids: number[]) => queueHandlers.bulkRetry(executor, ids),
+      cancel: (executor, ids: number[]) => queueHandlers.bulkCancel(executor, ids),
+    },
+    parseId: (raw) => parseNumericId(String(raw)),
+    adminIdOf: currentAdminId,
+    guard: requireAdmin,
+    afterBatch: (action) => {
+      if (action === 'retry') deps.wake();
+    },
+  });
   app.get(
     `${queuePath}/counts`,
     { onRequest: requireAdmin, schema: { response: { 200: emailQueueCountsSchema } } },
@@ -167,6 +180,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
         const id = idOf(request.params.id);
         await act(id);
         if (name === 'retry') deps.wake();
+        await deps.auth.audit.record(request, {
+          action: 'action',
+          resource: emailQueueResource.name,
+          recordId: id,
+          detail: { name },
+        });
         return oneEmail(id);
       },
     );
@@ -178,6 +197,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       // The list's own filters (`filter[…]`), so the action covers exactly what the screen shows.
       const count = await queueHandlers.retryFailed(parseListRequest(emailQueueResource, request.query));
       if (count > 0) deps.wake();
+      await deps.auth.audit.record(request, {
+        action: 'bulk',
+        resource: emailQueueResource.name,
+        detail: { name: 'retry-failed', query: request.query, updated: count },
+      });
       return { count, message: translateMessage('emailsRetried', requestLocale(request), { count }) };
     },
   );

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EmailQueue } from './email-queue.js';
+import type { ProviderChannels } from './channels/provider-channels.js';
+import { ProviderError } from './channels/provider-error.js';
+import type { EmailQueue, FailureKind } from './email-queue.js';
 import type { ChannelResolver, DeliveryChannel } from './mail-transport.js';
 import type { EmailQueueRow } from './tables.js';
 
 export interface DeliveryWorkerOptions {
   queue: EmailQueue;
   channels: ChannelResolver;
+  /** SMS and push: the same queue, each row through its provider's adapter. */
+  providers: ProviderChannels;
   logger: FastifyBaseLogger;
   /** Poll interval; an enqueue in this process wakes the worker at once. */
   intervalMs?: number;
@@ -77,20 +81,42 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
   async function deliverOne(row: EmailQueueRow, token: string, channel: Promise<DeliveryChannel>) {
     let via: DeliveryChannel | undefined;
     try {
-      via = await channel;
+      via = row.channel === 'email' ? await channel : await deps.providers.resolve(row);
       await via.send(row);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const recorded = await deps.queue.markFailed(row, token, message, via?.describe ?? null);
+      const kind: FailureKind =
+        error instanceof ProviderError
+          ? {
+              final: !error.retryable,
+              ...(error.options.retryAfterSeconds
+                ? { retryAfterSeconds: error.options.retryAfterSeconds }
+                : {}),
+            }
+          : {};
+      const recorded = await deps.queue.markFailed(row, token, message, via?.describe ?? null, kind);
+      if (error instanceof ProviderError && error.options.unregisteredToken) {
+        await deps.providers.forgetDevice(row.email_to);
+      }
       deps.logger.warn(
-        { emailId: row.id, attempt: row.attempts, error: message, recorded },
-        'E-mail delivery failed',
+        {
+          emailId: row.id,
+          channel: row.channel,
+          attempt: row.attempts,
+          error: message,
+          final: kind.final === true,
+          recorded,
+        },
+        'Message delivery failed',
       );
       return;
     }
     const recorded = await deps.queue.markSent(row, token, via.describe);
     if (recorded) {
-      deps.logger.info({ emailId: row.id, template: row.template_name, via: via.describe }, 'E-mail sent');
+      deps.logger.info(
+        { emailId: row.id, channel: row.channel, template: row.template_name, via: via.describe },
+        'Message sent',
+      );
     } else {
       // The lease ran out while sending and another process took the message: it may go out twice,
       // with the same Message-ID (at-least-once).
@@ -159,6 +185,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
       }
       clearInterval(renewer);
       deps.channels.close();
+      deps.providers.close();
     },
   };
 }

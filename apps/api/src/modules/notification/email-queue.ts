@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EmailPriority, Locale } from '@pult/contract';
+import type { EmailPriority, Locale, QueueChannel } from '@pult/contract';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
@@ -15,6 +15,16 @@ export interface OutgoingEmail {
   text: string;
   html: string | null;
   priority: EmailPriority;
+  /** E-mail unless told otherwise; `to` is then an E.164 number or a device token. */
+  channel?: QueueChannel;
+  /** The template's SMS or push configuration (null: the default one at delivery). */
+  configId?: number | null;
+}
+
+/** How an attempt failed: `final` fails the message at once; `retryAfterSeconds` is a floor for the back-off. */
+export interface FailureKind {
+  final?: boolean;
+  retryAfterSeconds?: number;
 }
 
 export interface QueuePolicy {
@@ -66,6 +76,8 @@ export function createEmailQueue(db: Db, clock: Clock, policy: QueuePolicy) {
         body_text: email.text,
         body_html: email.html,
         priority: email.priority,
+        channel: email.channel ?? 'email',
+        config_id: email.configId ?? null,
         max_attempts: policy.maxAttempts,
         next_attempt_at: now,
         created_at: now,
@@ -153,14 +165,16 @@ export function createEmailQueue(db: Db, clock: Clock, policy: QueuePolicy) {
     token: string,
     error: string,
     channel: string | null,
+    kind: FailureKind = {},
   ): Promise<boolean> {
     const now = clock();
-    const exhausted = row.attempts >= row.max_attempts;
+    const exhausted = kind.final === true || row.attempts >= row.max_attempts;
+    const delay = Math.max(backoffSeconds(row.attempts), kind.retryAfterSeconds ?? 0);
     const message = error.slice(0, MAX_ERROR_LENGTH);
     const { rows } = await sql<{ id: number }>`
       with done as (
         update email_queue set status = ${exhausted ? 'failed' : 'pending'}, last_error = ${message},
-          next_attempt_at = ${addSeconds(now, backoffSeconds(row.attempts))}, updated_at = ${now},
+          next_attempt_at = ${addSeconds(now, delay)}, updated_at = ${now},
           lease_until = null, claim_token = null
         where id = ${row.id} and claim_token = ${token}
         returning id, attempts

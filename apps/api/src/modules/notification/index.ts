@@ -5,7 +5,12 @@ import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuthApi } from '../auth/index.js';
 import { adminRoutes } from './admin-routes.js';
+import { createProviderChannels } from './channels/provider-channels.js';
+import { configRoutes } from './configs/config-routes.js';
+import { createConfigStore } from './configs/config-store.js';
+import { createNotificationDashboard } from './dashboard/cards.js';
 import { createDeliveryWorker } from './delivery-worker.js';
+import { deviceRoutes } from './devices/device-routes.js';
 import { createEmailQueue } from './email-queue.js';
 import { createChannelResolver } from './mail-transport.js';
 import { createQueueHandlers } from './queue/queue-handlers.js';
@@ -64,9 +69,11 @@ export function createNotificationModule(deps: {
     logger: deps.logger,
     maxConnections: delivery.concurrency,
   });
+  const configs = createConfigStore(db, clock, deps.secretBox);
   const worker = createDeliveryWorker({
     queue,
     channels,
+    providers: createProviderChannels({ db, configs }),
     logger: deps.logger,
     concurrency: delivery.concurrency,
     leaseSeconds: delivery.leaseSeconds,
@@ -88,13 +95,25 @@ export function createNotificationModule(deps: {
   return {
     mailer,
     worker,
+    /** The e-mail queue's dashboard cards. */
+    dashboard: createNotificationDashboard(db, clock),
     /** Drops idempotency keys past their 24 hours. */
     prune: () => keys.prune(),
     /** Mounts the service's routes; they need the auth service's guards and user directory. */
     async register(app: FastifyInstance, prefix: string, auth: AuthApi) {
       const queueHandlers = createQueueHandlers(db, clock, { maxAttempts: delivery.maxAttempts });
-      await app.register(sendRoutes, { prefix, db, auth, queue, keys, wake: worker.wake });
+      await app.register(sendRoutes, {
+        prefix,
+        db,
+        auth,
+        queue,
+        keys,
+        wake: worker.wake,
+        pushConfig: configs.push.pick,
+      });
       await app.register(adminRoutes, { prefix, db, clock, auth, queue, queueHandlers, wake: worker.wake });
+      await app.register(configRoutes, { prefix, db, clock, auth, configs });
+      await app.register(deviceRoutes, { prefix, db, clock, auth });
     },
   };
 }

@@ -5,6 +5,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Db } from '../../db/database.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { formatFrom, smtpOptions } from './channels/smtp-check.js';
+import { smtpKind } from './configs/config-kinds.js';
 import type { EmailQueueRow, SmtpConfigRow } from './tables.js';
 
 export interface MailTransportOptions {
@@ -79,29 +81,12 @@ export function createChannelResolver(options: MailTransportOptions) {
 export type ChannelResolver = ReturnType<typeof createChannelResolver>;
 
 function fromStoredConfig(config: SmtpConfigRow, options: MailTransportOptions): SMTPPool.Options {
+  const password = config.password_encrypted ? options.secretBox.open(config.password_encrypted) : null;
   return {
     pool: true,
     maxConnections: options.maxConnections,
-    host: config.host,
-    port: config.port,
-    secure: config.encryption === 'ssl',
-    requireTLS: config.encryption === 'tls',
-    ignoreTLS: config.encryption === 'none',
-    ...(config.username
-      ? {
-          auth: {
-            user: config.username,
-            pass: config.password_encrypted ? options.secretBox.open(config.password_encrypted) : '',
-          },
-        }
-      : {}),
+    ...smtpOptions({ ...smtpKind.toWrite(config), password }),
   };
-}
-
-function formatFrom(config: SmtpConfigRow): string {
-  return config.from_name
-    ? `"${config.from_name.replaceAll('"', '')}" <${config.from_address}>`
-    : config.from_address;
 }
 
 /** The message of a queue row; its Message-ID is the row's, the same on every attempt. */

@@ -1,4 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
+import { notificationDashboardMigrations } from './dashboard/migrations.js';
 import { PASSWORD_RECOVERY_SEED } from './templates/system-templates.js';
 
 export const notificationMigrations: Record<string, Migration> = {
@@ -72,7 +74,117 @@ export const notificationMigrations: Record<string, Migration> = {
       );
     },
   },
+  '2026-11-24-0400-notification-channels': {
+    async up(db: Kysely<unknown>) {
+      await channelConfigs(db);
+      await queueChannels(db);
+    },
+  },
+  ...notificationDashboardMigrations,
+  '2026-11-24-0230-queue-day-counts': {
+    async up(db: Kysely<unknown>) {
+      // Per day only: a status bucket would put every claim and send of the delivery workers on the
+      // same few counter rows. Status + period totals are bounded counts instead.
+      await trackDayCounts(db, 'email_queue', 'created_at');
+      await finerTextStatistics(db, 'email_queue', ['email_to']);
+    },
+  },
 };
+
+/**
+ * SMS and push configurations beside SMTP's, with the same rules: one default per kind (a partial
+ * unique index), a default is active, a configuration a template names cannot be deleted.
+ */
+async function channelConfigs(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table smtp_configs add column config_secrets_encrypted text,
+    add column config_secret_keys text[] not null default '{}'`.execute(db);
+  await sql`update smtp_configs set is_default = false where is_default and not is_active`.execute(db);
+  await sql`alter table smtp_configs add constraint smtp_configs_default_active
+    check (not is_default or is_active)`.execute(db);
+  await sql`
+    create table sms_configs (
+      id bigint generated always as identity primary key,
+      name text not null,
+      provider text not null check (provider in ('twilio', 'nexmo', 'aws_sns')),
+      api_key text,
+      api_secret_encrypted text,
+      from_number text,
+      is_active boolean not null default true,
+      is_default boolean not null default false,
+      config_json jsonb not null default '{}',
+      config_secrets_encrypted text,
+      config_secret_keys text[] not null default '{}',
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now(),
+      constraint sms_configs_default_active check (not is_default or is_active)
+    )`.execute(db);
+  await sql`
+    create table push_configs (
+      id bigint generated always as identity primary key,
+      name text not null,
+      provider text not null check (provider in ('fcm', 'firebase', 'apns', 'pusher')),
+      server_key_encrypted text,
+      app_id text,
+      is_active boolean not null default true,
+      is_default boolean not null default false,
+      config_json jsonb not null default '{}',
+      config_secrets_encrypted text,
+      config_secret_keys text[] not null default '{}',
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now(),
+      constraint push_configs_default_active check (not is_default or is_active)
+    )`.execute(db);
+  for (const table of ['sms_configs', 'push_configs']) {
+    await sql`create unique index ${sql.raw(`${table}_name_key`)} on ${sql.table(table)} (lower(name))`.execute(
+      db,
+    );
+    await sql`create unique index ${sql.raw(`${table}_one_default`)} on ${sql.table(table)} (is_default)
+      where is_default`.execute(db);
+  }
+  // A template's configuration cannot vanish under it: deleting one still named is refused.
+  await sql`alter table notification_templates drop constraint notification_templates_email_config_id_fkey`.execute(
+    db,
+  );
+  await sql`update notification_templates set sms_config_id = null, push_config_id = null`.execute(db);
+  await sql`alter table notification_templates
+    add constraint notification_templates_email_config_id_fkey foreign key (email_config_id)
+      references smtp_configs (id) on delete restrict,
+    add constraint notification_templates_sms_config_id_fkey foreign key (sms_config_id)
+      references sms_configs (id) on delete restrict,
+    add constraint notification_templates_push_config_id_fkey foreign key (push_config_id)
+      references push_configs (id) on delete restrict`.execute(db);
+  await sql`create index notification_templates_sms_config_idx on notification_templates (sms_config_id)`.execute(
+    db,
+  );
+  await sql`create index notification_templates_push_config_idx on notification_templates (push_config_id)`.execute(
+    db,
+  );
+}
+
+/**
+ * One queue for every channel: `email_to` holds the recipient of the row's channel (an address, an
+ * E.164 number, a device token), `subject` a push title. `config_id` is the template's configuration
+ * (null: the default one when sent).
+ */
+async function queueChannels(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table email_queue
+    add column channel text not null default 'email' check (channel in ('email', 'sms', 'push')),
+    add column config_id bigint`.execute(db);
+  await sql`create index email_queue_channel_created_idx on email_queue (channel, created_at, id)`.execute(
+    db,
+  );
+  await sql`
+    create table notification_devices (
+      id bigint generated always as identity primary key,
+      user_id bigint not null,
+      token text not null,
+      platform text not null check (platform in ('android', 'ios', 'web')),
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now()
+    )`.execute(db);
+  await sql`create unique index notification_devices_token_key on notification_devices (token)`.execute(db);
+  await sql`create index notification_devices_user_idx on notification_devices (user_id)`.execute(db);
+}
 
 /** The queue gains a lease, a fixed Message-ID, the template's priority, an attempt log and its list indexes. */
 async function queueAsProduct(db: Kysely<unknown>): Promise<void> {

@@ -128,8 +128,9 @@ describe.each(testDatabaseKinds())('the send API on %s', (kind) => {
         { template: ['The template is not active'] },
       ],
       [
+        // A push template goes to a device token or a user's devices, never to an address.
         { template: 'push-only', to: 'a@pult.test' },
-        { template: ['This template is not an e-mail template'] },
+        { to: ['A device token or the uid of a platform user'] },
       ],
       [
         { template: 'broken', to: 'a@pult.test', variables: { name: 'a' } },

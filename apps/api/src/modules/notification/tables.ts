@@ -1,4 +1,12 @@
-import type { EmailPriority, EmailStatus, Locale, TemplateType } from '@pult/contract';
+import type {
+  EmailPriority,
+  EmailStatus,
+  Locale,
+  PushProvider,
+  QueueChannel,
+  SmsProvider,
+  TemplateType,
+} from '@pult/contract';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -33,6 +41,10 @@ export interface EmailQueueTable {
   sent_at: Date | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The row's channel; `email_to` holds its recipient (address, E.164 number or device token). */
+  channel: ColumnType<QueueChannel, QueueChannel | undefined, QueueChannel>;
+  /** The template's SMS or push configuration; null sends through the default one. */
+  config_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface EmailAttemptsTable {
@@ -60,6 +72,52 @@ export interface SmtpConfigsTable {
   is_active: Generated<boolean>;
   is_default: Generated<boolean>;
   config_json: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** The secret keys of config_json, sealed together as one JSON object. */
+  config_secrets_encrypted: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The names of the sealed keys (shown as "set"), never their values. */
+  config_secret_keys: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SmsConfigsTable {
+  id: Generated<number>;
+  name: string;
+  provider: SmsProvider;
+  api_key: string | null;
+  api_secret_encrypted: string | null;
+  from_number: string | null;
+  is_active: Generated<boolean>;
+  is_default: Generated<boolean>;
+  config_json: ColumnType<Record<string, unknown>, string | undefined, string>;
+  config_secrets_encrypted: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The names of the sealed keys (shown as "set"), never their values. */
+  config_secret_keys: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PushConfigsTable {
+  id: Generated<number>;
+  name: string;
+  provider: PushProvider;
+  server_key_encrypted: string | null;
+  app_id: string | null;
+  is_active: Generated<boolean>;
+  is_default: Generated<boolean>;
+  config_json: ColumnType<Record<string, unknown>, string | undefined, string>;
+  config_secrets_encrypted: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The names of the sealed keys (shown as "set"), never their values. */
+  config_secret_keys: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface NotificationDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  token: string;
+  platform: 'android' | 'ios' | 'web';
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -103,6 +161,9 @@ export interface NotificationTables {
   email_queue: EmailQueueTable;
   email_attempts: EmailAttemptsTable;
   smtp_configs: SmtpConfigsTable;
+  sms_configs: SmsConfigsTable;
+  push_configs: PushConfigsTable;
+  notification_devices: NotificationDevicesTable;
   notification_templates: NotificationTemplatesTable;
   notification_translations: NotificationTranslationsTable;
   notification_idempotency_keys: NotificationIdempotencyKeysTable;
@@ -110,5 +171,7 @@ export interface NotificationTables {
 
 export type EmailQueueRow = Selectable<EmailQueueTable>;
 export type SmtpConfigRow = Selectable<SmtpConfigsTable>;
+export type SmsConfigRow = Selectable<SmsConfigsTable>;
+export type PushConfigRow = Selectable<PushConfigsTable>;
 export type TemplateRow = Selectable<NotificationTemplatesTable>;
 export type TranslationRow = Selectable<NotificationTranslationsTable>;

@@ -11,6 +11,7 @@ import { createBlobStore } from './blobs/create-blob-store.js';
 import { createBucketHandlers } from './buckets/bucket-handlers.js';
 import { createBucketPurger } from './buckets/bucket-purge.js';
 import { bucketRoutes } from './buckets/bucket-routes.js';
+import { createStorageDashboard } from './dashboard/cards.js';
 import { adminFileRoutes } from './files/admin-file-routes.js';
 import { createFileService } from './files/file-service.js';
 import { platformFileRoutes } from './files/platform-file-routes.js';
@@ -82,6 +83,8 @@ export async function createStorageModule(deps: StorageModuleDeps) {
 
   return {
     store,
+    /** Storage's dashboard cards. */
+    dashboard: createStorageDashboard(db, clock),
 
     async register(app: FastifyInstance, prefix: string = SERVICE_BASE_PATHS.storage) {
       await app.register(

@@ -1,4 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
+import { storageDashboardMigrations } from './dashboard/migrations.js';
 
 export const storageMigrations: Record<string, Migration> = {
   '2026-11-23-0300-storage-buckets-files': {
@@ -194,6 +196,16 @@ export const storageMigrations: Record<string, Migration> = {
           db,
         );
       }
+    },
+  },
+  ...storageDashboardMigrations,
+  '2026-11-24-0220-logs-day-counts': {
+    async up(db: Kysely<unknown>) {
+      // Totals of date + level filters and deep pages of the date sort (list engine, day counters).
+      await trackDayCounts(db, 'storage_logs', 'created_at', 'level');
+      await trackDayCounts(db, 'storage_errors', 'created_at', 'level');
+      await finerTextStatistics(db, 'storage_logs', ['message']);
+      await finerTextStatistics(db, 'storage_errors', ['message']);
     },
   },
 };

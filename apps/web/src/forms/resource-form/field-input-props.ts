@@ -8,4 +8,6 @@ export interface FieldInputProps {
   /** The translated label. */
   label: string;
   disabled?: boolean;
+  /** The record being edited: a secret shows whether one is stored (`<name>_set`). */
+  record?: Record<string, unknown>;
 }

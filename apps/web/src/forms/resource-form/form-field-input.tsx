@@ -1,9 +1,12 @@
 import TextField from '@mui/material/TextField';
 import { useController } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { TextKey } from '../view-text';
 import type { FieldInputProps } from './field-input-props';
 import { integerInputValue } from './form-values';
 import { LookupInput } from './lookup-input';
 import { PasswordInput } from './password-input';
+import { SecretInput } from './secret-input';
 import { SelectInput } from './select-input';
 import { SwitchInput } from './switch-input';
 import { TagsInput } from './tags-input';
@@ -20,6 +23,8 @@ export function FormFieldInput({ parentLabel, ...props }: FormFieldInputProps) {
   switch (input.kind) {
     case 'password':
       return <PasswordInput {...props} />;
+    case 'secret':
+      return <SecretInput {...props} />;
     case 'select':
       return <SelectInput {...props} options={input.options} />;
     case 'lookup':
@@ -46,6 +51,7 @@ const MONOSPACE = new Set(['code', 'json']);
 
 /** Text, e-mail, long text (also markup and JSON), date and integer inputs: a text field bound to the form. */
 function PlainInput({ form, field, label, disabled }: FieldInputProps) {
+  const { t } = useTranslation();
   const { kind } = field.input;
   const { field: input } = useController({ name: field.name, control: form.control });
   const errorText = useFieldErrorText(form, field.name);
@@ -68,7 +74,7 @@ function PlainInput({ form, field, label, disabled }: FieldInputProps) {
       }
       onBlur={input.onBlur}
       error={errorText !== undefined}
-      helperText={errorText}
+      helperText={errorText ?? (field.hint ? t(field.hint as TextKey) : undefined)}
       slotProps={{
         // A date input always shows its own placeholder, which would overlap a resting label.
         inputLabel: kind === 'date' ? { shrink: true } : undefined,

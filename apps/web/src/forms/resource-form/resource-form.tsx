@@ -1,4 +1,5 @@
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -6,6 +7,9 @@ import Stack from '@mui/material/Stack';
 import type { FormFieldDescriptor } from '@pult/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { recordHistoryPath } from '../../resources/record-history';
+import type { RecordId, ResourceRecord } from '../../resources/resource-api';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import type { TextKey } from '../view-text';
 import { FormFieldInput } from './form-field-input';
@@ -47,6 +51,8 @@ export function ResourceForm({
   const { form, fields, submit, saving } = useResourceForm(options);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const busy = saving || deleting;
+  // Every record's edit screen leads to its history in the audit log.
+  const historyId = options.mode === 'edit' ? (options.id ?? recordKeyOf(options.record)) : undefined;
   const labelOf = (name: string) => {
     const field = fields.find((item) => item.name === name);
     return field ? t(field.label as TextKey) : name;
@@ -62,6 +68,7 @@ export function ResourceForm({
               field={field}
               label={t(field.label as TextKey)}
               disabled={busy}
+              record={options.record}
               parentLabel={
                 field.input.kind === 'lookup' && field.input.dependsOn
                   ? labelOf(field.input.dependsOn.field)
@@ -81,6 +88,15 @@ export function ResourceForm({
             loading={deleting}
           >
             {t('form.delete')}
+          </Button>
+        )}
+        {historyId !== undefined && (
+          <Button
+            startIcon={<HistoryIcon />}
+            component={RouterLink}
+            to={recordHistoryPath(options.resource.name, historyId)}
+          >
+            {t('audit.history')}
           </Button>
         )}
         <Box sx={{ flexGrow: 1 }} />
@@ -105,4 +121,10 @@ export function ResourceForm({
       )}
     </Box>
   );
+}
+
+/** A record names itself by `id`, or by `key` (settings). */
+function recordKeyOf(record: ResourceRecord | undefined): RecordId | undefined {
+  const value = record?.id ?? record?.key;
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
 }

@@ -1,6 +1,10 @@
 import { MESSAGES } from '@pult/contract';
+import { auditEn } from '../../modules/audit/i18n/en-US';
+import { chatEn } from '../../modules/chat/i18n/en-US';
+import { dashboardFiguresEn } from '../../modules/dashboard/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
+import { tableToolsEn } from '../../table/i18n/en-US';
 import type { Translations } from './uk-UA';
 
 /** English texts; typed against the Ukrainian resource so a missing or extra key fails the type check. */
@@ -93,6 +97,11 @@ export const enUS: Translations = {
     closeOptions: 'Close the list',
     clear: 'Clear',
     tagsHint: 'Type a value and press Enter',
+    secretSet: 'Stored. Leave empty to keep it.',
+    secretNotSet: 'Not set.',
+    secretClear: 'Remove',
+    secretWillClear: 'Will be removed on save.',
+    secretUndo: 'Keep it',
   },
   people: {
     fields: {
@@ -206,6 +215,8 @@ export const enUS: Translations = {
       done: 'I have saved the keys',
     },
   },
+  colorMode: { dark: 'Dark theme' },
+  tableTools: tableToolsEn,
   table: {
     actions: 'Actions',
     filterBy: 'Filter: {{label}}',
@@ -217,6 +228,7 @@ export const enUS: Translations = {
     clearFilters: 'Clear filters',
     rowsPerPage: 'Rows per page:',
     range: '{{from}}–{{to}} of {{total}}',
+    rangeAbout: '{{from}}–{{to}} of about {{total}}',
     pagination: 'Table pages',
     firstPage: 'First page',
     previousPage: 'Previous page',
@@ -262,6 +274,7 @@ export const enUS: Translations = {
       authSettings: 'Settings',
       authCountries: 'Countries',
       authCities: 'Cities',
+      authAudit: 'Audit log',
       storageBuckets: 'Buckets',
       storageFiles: 'Files',
       storageLogs: 'User logs',
@@ -276,7 +289,9 @@ export const enUS: Translations = {
       smtpConfigs: 'SMTP configs',
     },
   },
+  audit: auditEn,
   storage: storageEn,
+  chat: chatEn,
   shell: {
     openMenu: 'Open menu',
     profile: 'Profile',
@@ -293,6 +308,7 @@ export const enUS: Translations = {
     toDashboard: 'Go to the dashboard',
   },
   dashboard: {
+    figures: dashboardFiguresEn,
     greeting: 'Hello, {{name}}!',
     greetingAnonymous: 'Hello!',
     intro: 'Choose the section you want to work with.',

@@ -1,6 +1,10 @@
 import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
+import { auditUk } from '../../modules/audit/i18n/uk-UA';
+import { chatUk } from '../../modules/chat/i18n/uk-UA';
+import { dashboardFiguresUk } from '../../modules/dashboard/i18n/uk-UA';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
+import { tableToolsUk } from '../../table/i18n/uk-UA';
 
 /**
  * Ukrainian texts: the default and fallback language, and the shape every other locale must match
@@ -96,6 +100,11 @@ export const ukUA = {
     closeOptions: 'Закрити список',
     clear: 'Очистити',
     tagsHint: 'Введіть значення й натисніть Enter',
+    secretSet: 'Збережено. Залиште порожнім, щоб не змінювати.',
+    secretNotSet: 'Не збережено.',
+    secretClear: 'Стерти',
+    secretWillClear: 'Буде стерто під час збереження.',
+    secretUndo: 'Не стирати',
   },
   people: {
     fields: {
@@ -209,6 +218,8 @@ export const ukUA = {
       done: 'Я зберіг ключі',
     },
   },
+  colorMode: { dark: 'Темна тема' },
+  tableTools: tableToolsUk,
   table: {
     actions: 'Дії',
     filterBy: 'Фільтр: {{label}}',
@@ -220,6 +231,7 @@ export const ukUA = {
     clearFilters: 'Скинути фільтри',
     rowsPerPage: 'Рядків на сторінці:',
     range: '{{from}}–{{to}} з {{total}}',
+    rangeAbout: '{{from}}–{{to}} з близько {{total}}',
     pagination: 'Сторінки таблиці',
     firstPage: 'Перша сторінка',
     previousPage: 'Попередня сторінка',
@@ -265,6 +277,7 @@ export const ukUA = {
       authSettings: 'Налаштування',
       authCountries: 'Країни',
       authCities: 'Міста',
+      authAudit: 'Журнал дій',
       storageBuckets: 'Бакети',
       storageFiles: 'Файли',
       storageLogs: 'Журнали користувачів',
@@ -279,7 +292,9 @@ export const ukUA = {
       smtpConfigs: 'Налаштування SMTP',
     },
   },
+  audit: auditUk,
   storage: storageUk,
+  chat: chatUk,
   shell: {
     openMenu: 'Відкрити меню',
     profile: 'Профіль',
@@ -296,6 +311,7 @@ export const ukUA = {
     toDashboard: 'Перейти на панель',
   },
   dashboard: {
+    figures: dashboardFiguresUk,
     greeting: 'Вітаємо, {{name}}!',
     greetingAnonymous: 'Вітаємо!',
     intro: 'Оберіть розділ, з яким хочете працювати.',

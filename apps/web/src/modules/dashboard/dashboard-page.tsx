@@ -16,10 +16,11 @@ import { Link as RouterLink } from 'react-router';
 import { MENU_SECTIONS, type MenuSection, TOP_MENU_ITEMS } from '../../shell/menu';
 import { PageTitle } from '../../ui/page-title';
 import { fullName, useProfileBasic } from '../profile';
+import { DashboardFigures } from './dashboard-figures';
 
 const PROFILE_ITEM = TOP_MENU_ITEMS.find((item) => item.route === '/profile')!;
 
-/** Route `/dashboard`: a greeting and a way into every module section. */
+/** Route `/dashboard`: a greeting, the modules' figures and a way into every module section. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const profile = useProfileBasic();
@@ -30,6 +31,7 @@ export default function DashboardPage() {
       <Typography color="text.secondary" sx={{ mt: -2, mb: 3 }}>
         {t('dashboard.intro')}
       </Typography>
+      <DashboardFigures />
       <Grid container spacing={3}>
         {MENU_SECTIONS.map((section) => (
           <Grid key={section.id} size={{ xs: 12, md: 6, xl: 4 }}>

@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { lazyWithRetry } from '../../app/lazy-with-retry';
-import type { MenuLabelKey } from '../../shell/menu';
-import { type PlaceholderRoute, placeholderRoutes } from '../../ui/placeholder-routes';
 
+const ConfigListPage = lazyWithRetry(() => import('./configs/config-list-page'));
+const ConfigEditPage = lazyWithRetry(() => import('./configs/config-edit-page'));
 const EmailQueuePage = lazyWithRetry(() => import('./queue/email-queue-page'));
 const EmailViewPage = lazyWithRetry(() => import('./queue/email-view-page'));
 const TemplatesListPage = lazyWithRetry(() => import('./templates/templates-list-page'));
@@ -10,15 +10,6 @@ const TemplateEditPage = lazyWithRetry(() => import('./templates/template-edit-p
 const TranslationsListPage = lazyWithRetry(() => import('./translations/translations-list-page'));
 const TranslationViewPage = lazyWithRetry(() => import('./translations/translation-view-page'));
 const TranslationEditPage = lazyWithRetry(() => import('./translations/translation-edit-page'));
-
-/** A configuration list with its create and edit screens (Notifications II builds them). */
-function withCreateAndEdit(path: string, titleKey: MenuLabelKey): PlaceholderRoute[] {
-  return [
-    { path, titleKey },
-    { path: `${path}/create`, titleKey, action: 'create' },
-    { path: `${path}/edit`, titleKey, action: 'edit' },
-  ];
-}
 
 /** Notifications module (spec §2); note the e-mail queue lives under `notifications/`, the rest under `notification/`. */
 export const notificationsRoutes: RouteObject[] = [
@@ -31,9 +22,9 @@ export const notificationsRoutes: RouteObject[] = [
   { path: 'notification/translations/create', element: <TranslationEditPage mode="create" /> },
   { path: 'notification/translations/view/:id', element: <TranslationViewPage /> },
   { path: 'notification/translations/edit/:id', element: <TranslationEditPage mode="edit" /> },
-  ...placeholderRoutes([
-    ...withCreateAndEdit('notification/push-configs', 'menu.items.pushConfigs'),
-    ...withCreateAndEdit('notification/sms-configs', 'menu.items.smsConfigs'),
-    ...withCreateAndEdit('notification/smtp-configs', 'menu.items.smtpConfigs'),
+  ...(['smtp', 'sms', 'push'] as const).flatMap((kind): RouteObject[] => [
+    { path: `notification/${kind}-configs`, element: <ConfigListPage kind={kind} /> },
+    { path: `notification/${kind}-configs/create`, element: <ConfigEditPage kind={kind} mode="create" /> },
+    { path: `notification/${kind}-configs/edit`, element: <ConfigEditPage kind={kind} mode="edit" /> },
   ]),
 ];

@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../../db/database.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import { nameColumn } from './names.js';
@@ -64,6 +65,7 @@ export function createCityHandlers(db: Db, clock: Clock): RecordHandlers<number,
   }
   return {
     list: (request, context) => runList(db, source(context.locale), request),
+    exportRows: (request, context) => walkList(db, source(context.locale), request),
     get: (id, context) => find(db, id, context.locale),
     create: (body, context) =>
       withConstraintErrors(CONSTRAINTS, async () => {

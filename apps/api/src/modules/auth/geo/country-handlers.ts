@@ -5,6 +5,7 @@ import type { Db } from '../../../db/database.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import type { CountriesTable } from '../tables.js';
@@ -51,6 +52,7 @@ export function createCountryHandlers(
   };
   return {
     list: (request) => runList(db, source, request),
+    exportRows: (request) => walkList(db, source, request),
     get: find,
     create: (body) =>
       withConstraintErrors(CONSTRAINTS, async () =>

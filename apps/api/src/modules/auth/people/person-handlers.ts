@@ -14,6 +14,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { PasswordHasher } from '../../../lib/password-hasher.js';
 import type { RecordContext, RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import { runList } from '../../../resources/list-sql.js';
 import type { TokenService } from '../token-service.js';
 import {
@@ -70,6 +71,8 @@ export function createPersonHandlers<T extends PersonTable>(
 
   return {
     list: (request, context) => runList(db, personListSource(table, descriptor, context.locale), request),
+    exportRows: (request, context) =>
+      walkList(db, personListSource(table, descriptor, context.locale), request),
 
     get: (id, context) => loadOne(db, id, context),
 

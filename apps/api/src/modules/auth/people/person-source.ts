@@ -87,7 +87,12 @@ export function personListSource<T extends PersonTable>(
     columns: PERSON_COLUMNS,
     key: 'id',
     toItem: (row) => toPersonItem<T>(row),
-    ...(table === 'users' ? { countedTable: 'users' } : {}),
+    ...(table === 'users'
+      ? {
+          countedTable: 'users',
+          dayCounts: { table: 'users', dayField: 'created_at', bucketField: 'status' },
+        }
+      : {}),
   };
 }
 

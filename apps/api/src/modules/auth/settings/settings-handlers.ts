@@ -11,6 +11,7 @@ import { errors } from '../../../http/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
 import type { SettingsTable } from '../tables.js';
 import { isRequiredSetting, requiredSettingType } from './settings-repository.js';
@@ -53,6 +54,7 @@ export function createSettingHandlers(
   };
   return {
     list: (request) => runList(db, source, request),
+    exportRows: (request) => walkList(db, source, request),
     get: find,
     create: (body) =>
       withConstraintErrors(CONSTRAINTS, async () => {

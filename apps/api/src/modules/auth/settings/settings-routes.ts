@@ -19,6 +19,7 @@ import { errors } from '../../../http/app-error.js';
 import { requestLocale } from '../../../http/locale.js';
 import { noStore } from '../../../http/no-store.js';
 import type { Clock } from '../../../lib/clock.js';
+import type { AuditSink } from '../../../resources/audit-sink.js';
 import { crudRoutes } from '../../../resources/crud-routes.js';
 import { parseListRequest } from '../../../resources/list-request.js';
 import { type AdminGuard, currentAdminId } from '../access-guard.js';
@@ -34,6 +35,7 @@ export interface SettingsRouteDeps {
   apiKeys: ApiKeys;
   tokens: TokenService;
   requireAdmin: AdminGuard;
+  audit: AuditSink;
 }
 
 /** `auth/settings`: typed settings and the two platform-wide actions behind the settings screen. */
@@ -83,6 +85,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
     async (request) => {
       const revoked = await deps.tokens.revokeAll(deps.db, 'user', null, 'revoked by an administrator');
       request.log.info({ revoked, adminId: currentAdminId(request) }, 'All platform user sessions revoked');
+      await deps.audit.record(request, {
+        action: 'action',
+        resource: settingsResource.name,
+        detail: { name: 'revoke-user-tokens', revoked },
+      });
       return {
         message: translateMessage('userTokensRevoked', requestLocale(request), { count: revoked }),
         revoked,
@@ -99,6 +106,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
     async (request) => {
       const keys = await deps.apiKeys.regenerate();
       request.log.info({ adminId: currentAdminId(request) }, 'Service API keys regenerated');
+      // The new keys themselves never reach the log.
+      await deps.audit.record(request, {
+        action: 'action',
+        resource: settingsResource.name,
+        detail: { name: 'regenerate-api-keys' },
+      });
       return { message: translateMessage('apiKeysRegenerated', requestLocale(request)), keys };
     },
   );

@@ -1,4 +1,5 @@
 import {
+  type BulkOutcome,
   EMAIL_STATUSES,
   type EmailAttempt,
   type EmailQueueCounts,
@@ -8,9 +9,10 @@ import {
   emailQueueResource,
 } from '@pult/contract';
 import { sql } from 'kysely';
-import type { Db } from '../../../db/database.js';
+import type { Db, Executor } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import type { ListRequest } from '../../../resources/list-request.js';
 import { type ListColumn, type ListSource, runList, whereClause } from '../../../resources/list-sql.js';
 import type { EmailAttemptsTable, EmailQueueRow } from '../tables.js';
@@ -24,10 +26,11 @@ const source: ListSource<QueueListRow, EmailQueueItem> = {
   descriptor: emailQueueResource,
   table: 'email_queue',
   alias: 'q',
-  select: sql`q.id, q.priority, q.email_to, q.template_name, q.language, q.status, q.attempts,
+  select: sql`q.id, q.channel, q.priority, q.email_to, q.template_name, q.language, q.status, q.attempts,
     q.max_attempts, q.last_error, q.next_attempt_at, q.sent_at, q.created_at, q.updated_at`,
   columns: {
     id: column('id', 'integer'),
+    channel: column('channel', 'text'),
     priority: column('priority', 'text'),
     email_to: column('email_to', 'text'),
     template_name: column('template_name', 'text'),
@@ -40,11 +43,13 @@ const source: ListSource<QueueListRow, EmailQueueItem> = {
   key: 'id',
   toItem: toQueueItem,
   countedTable: 'email_queue',
+  dayCounts: { table: 'email_queue', dayField: 'created_at' },
 };
 
 function toQueueItem(row: QueueListRow): EmailQueueItem {
   return {
     id: row.id,
+    channel: row.channel,
     priority: row.priority,
     email_to: row.email_to,
     template_name: row.template_name,
@@ -87,6 +92,8 @@ export function createQueueHandlers(db: Db, clock: Clock, policy: { maxAttempts:
 
   return {
     list: (request: ListRequest) => runList(db, source, request),
+    exportRows: (request: ListRequest) => walkList(db, source, request),
+    listSource: source,
 
     async get(id: number): Promise<EmailQueueDetail | undefined> {
       const row = await db.selectFrom('email_queue').selectAll().where('id', '=', id).executeTakeFirst();
@@ -164,6 +171,47 @@ export function createQueueHandlers(db: Db, clock: Clock, policy: { maxAttempts:
       throw errors.unprocessable('emailNotCancellable');
     },
 
+    /**
+     * Bulk retry: the rule of `retry` per e-mail (failed or cancelled, body still kept); the others are
+     * counted by why they were left.
+     */
+    async bulkRetry(executor: Executor, ids: number[]): Promise<BulkOutcome> {
+      const done = await executor
+        .updateTable('email_queue')
+        .set(requeue(clock()))
+        .where('id', 'in', ids)
+        .where('status', 'in', ['failed', 'cancelled'])
+        .where('body_text', 'is not', null)
+        .returning('id')
+        .execute();
+      const left = await leftOver(executor, ids, done);
+      const notRetryable = left.filter((row) => row.status !== 'failed' && row.status !== 'cancelled');
+      return {
+        updated: done.length,
+        skipped: {
+          bulkNotRetryable: notRetryable.length,
+          bulkBodyGone: left.length - notRetryable.length,
+          bulkGone: ids.length - done.length - left.length,
+        },
+      };
+    },
+
+    /** Bulk cancel: pending e-mails only, as `cancel`. */
+    async bulkCancel(executor: Executor, ids: number[]): Promise<BulkOutcome> {
+      const done = await executor
+        .updateTable('email_queue')
+        .set({ status: 'cancelled', updated_at: clock() })
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending')
+        .returning('id')
+        .execute();
+      const left = await leftOver(executor, ids, done);
+      return {
+        updated: done.length,
+        skipped: { bulkNotCancellable: left.length, bulkGone: ids.length - done.length - left.length },
+      };
+    },
+
     /** Every failed e-mail that matches the list's filters, in one statement; returns how many. */
     async retryFailed(request: ListRequest): Promise<number> {
       const matching = sql`select q.id from email_queue as q ${whereClause(source, request.conditions)}`;
@@ -180,3 +228,11 @@ export function createQueueHandlers(db: Db, clock: Clock, policy: { maxAttempts:
 }
 
 export type QueueHandlers = ReturnType<typeof createQueueHandlers>;
+
+/** The e-mails of a batch an action left as they were (those that still exist). */
+async function leftOver(executor: Executor, ids: number[], done: { id: number }[]) {
+  const changed = new Set(done.map((row) => row.id));
+  const rest = ids.filter((id) => !changed.has(id));
+  if (rest.length === 0) return [];
+  return executor.selectFrom('email_queue').select(['id', 'status']).where('id', 'in', rest).execute();
+}

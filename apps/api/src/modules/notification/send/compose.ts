@@ -16,6 +16,11 @@ export interface TemplatedEmail {
   priority: EmailPriority;
 }
 
+/** A message of any channel: the template's type decides; `to` holds resolved recipients of that channel. */
+export interface TemplatedMessage extends Omit<TemplatedEmail, 'to'> {
+  to: readonly string[];
+}
+
 /**
  * Renders the template in the recipient's language and queues the result in the caller's transaction.
  * Whatever keeps it from rendering completely is a 422 keyed by field (`template`, `variables.<name>`).
@@ -26,34 +31,67 @@ export async function composeAndQueue(
   email: TemplatedEmail,
   options: { allowInactive?: boolean } = {},
 ): Promise<number> {
+  const [id] = await composeAndQueueAll(
+    executor,
+    queue,
+    { ...email, to: [email.to] },
+    { ...options, emailOnly: true },
+  );
+  return id as number;
+}
+
+/**
+ * Renders the template once and queues one message per recipient on the template's channel (an SMS,
+ * a push to each of a user's devices), in the caller's transaction.
+ */
+export async function composeAndQueueAll(
+  executor: Executor,
+  queue: EmailQueue,
+  email: TemplatedMessage,
+  options: { allowInactive?: boolean; emailOnly?: boolean } = {},
+): Promise<number[]> {
   const template = await executor
     .selectFrom('notification_templates')
     .selectAll()
     .where('name', '=', email.template)
     .executeTakeFirst();
-  checkTemplate(template, options.allowInactive ?? false);
+  checkTemplate(template, options.allowInactive ?? false, options.emailOnly ?? false);
   const usage = scanTemplate(template.subject, template.content);
   const texts = await loadTranslationTexts(executor, usage.translations);
   const { message, problems } = renderTemplate(template, email.language, email.variables, texts);
   throwProblems(problems);
-  return queue.enqueue(executor, {
-    to: email.to,
-    templateName: template.name,
-    templatePriority: template.priority,
-    language: email.language,
-    subject: message.subject ?? '',
-    text: message.text,
-    html: message.html,
-    priority: email.priority,
-  });
+  const ids: number[] = [];
+  for (const to of email.to) {
+    ids.push(
+      await queue.enqueue(executor, {
+        to,
+        templateName: template.name,
+        templatePriority: template.priority,
+        language: email.language,
+        subject: message.subject ?? '',
+        text: message.text,
+        html: message.html,
+        priority: email.priority,
+        channel: template.type,
+        configId:
+          template.type === 'sms'
+            ? template.sms_config_id
+            : template.type === 'push'
+              ? template.push_config_id
+              : null,
+      }),
+    );
+  }
+  return ids;
 }
 
 function checkTemplate(
   template: TemplateRow | undefined,
   allowInactive: boolean,
+  emailOnly: boolean,
 ): asserts template is TemplateRow {
   if (!template) throw fieldError('template', { key: 'templateNotFound' });
-  if (template.type !== 'email') throw fieldError('template', { key: 'templateNotEmail' });
+  if (emailOnly && template.type !== 'email') throw fieldError('template', { key: 'templateNotEmail' });
   if (!template.is_active && !allowInactive) throw fieldError('template', { key: 'templateInactive' });
 }
 

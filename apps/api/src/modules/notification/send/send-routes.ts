@@ -1,12 +1,13 @@
 import { sendRequestSchema, sendResponseSchema } from '@pult/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../../db/database.js';
+import type { Db, Executor } from '../../../db/database.js';
+import { errors } from '../../../http/app-error.js';
 import { type AuthApi, currentAdminId, hasApiKey } from '../../auth/index.js';
 import type { EmailQueue } from '../email-queue.js';
-import { composeAndQueue } from './compose.js';
+import { composeAndQueueAll } from './compose.js';
 import type { IdempotencyKeys } from './idempotency.js';
-import { resolveRecipient } from './recipient.js';
+import { resolveChannelRecipients } from './recipient.js';
 
 export interface SendRouteDeps {
   db: Db;
@@ -14,6 +15,8 @@ export interface SendRouteDeps {
   queue: EmailQueue;
   keys: IdempotencyKeys;
   wake: () => void;
+  /** The push configuration a template would use (its own, else the default). */
+  pushConfig: (id: number | null) => Promise<{ provider: string } | undefined>;
 }
 
 /** Whose idempotency keys these are: a service's key and an administrator's never collide. */
@@ -34,24 +37,45 @@ export const sendRoutes: FastifyPluginAsyncZod<SendRouteDeps> = async (app, deps
     },
     async (request, reply) => {
       const body = request.body;
-      const recipient = await resolveRecipient(deps.auth.directory, body.to, body.language);
+      const template = await deps.db
+        .selectFrom('notification_templates')
+        .select(['type', 'push_config_id'])
+        .where('name', '=', body.template)
+        .executeTakeFirst();
+      if (!template) throw errors.fields({ template: 'templateNotFound' });
+      const recipients = await resolveChannelRecipients(
+        {
+          directory: deps.auth.directory,
+          db: deps.db,
+          pushProvider: async () => (await deps.pushConfig(template.push_config_id))?.provider,
+        },
+        template.type,
+        body.to,
+        body.language,
+      );
       const key = body.idempotency_key;
       const scope = scopeOf(request);
-      const email = {
+      const message = {
         template: body.template,
-        to: recipient.email,
-        language: recipient.language,
+        to: recipients.to,
+        language: recipients.language,
         variables: body.variables ?? {},
         priority: body.priority ?? ('queue' as const),
       };
+      // A push to a user's several devices is one message per device; the answer names the first.
+      const queue = async (executor: Executor) =>
+        (await composeAndQueueAll(executor, deps.queue, message))[0] as number;
       // Without a key the insert is the only write: no transaction to pay for.
       const outcome =
         key === undefined
-          ? { id: await composeAndQueue(deps.db, deps.queue, email), replayed: false }
+          ? {
+              id: await (recipients.to.length > 1 ? deps.db.transaction().execute(queue) : queue(deps.db)),
+              replayed: false,
+            }
           : await deps.db.transaction().execute(async (trx) => {
               const existing = await deps.keys.take(trx, scope, key);
               if (typeof existing === 'number') return { id: existing, replayed: true };
-              const id = await composeAndQueue(trx, deps.queue, email);
+              const id = await queue(trx);
               await deps.keys.record(trx, scope, key, id);
               return { id, replayed: false };
             });

@@ -5,6 +5,7 @@ import { errors } from '../../../http/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import type { TemplateRow } from '../tables.js';
@@ -68,8 +69,8 @@ function columnsOf(body: TemplateWrite) {
   return {
     name: body.name,
     type: body.type,
-    // Push and SMS have no subject.
-    subject: body.type === 'email' ? (body.subject ?? null) : null,
+    // A push's subject is its title; an SMS has none.
+    subject: body.type === 'sms' ? null : (body.subject ?? null),
     content: body.content,
     email_config_id: body.email_config_id ?? null,
     priority: body.priority,
@@ -98,6 +99,7 @@ export function createTemplateHandlers(
 ): RecordHandlers<number, Template, TemplateWrite, TemplateWrite> {
   return {
     list: (request) => runList(db, source, request),
+    exportRows: (request) => walkList(db, source, request),
     get: (id) => findTemplate(db, id),
     create: (body) =>
       withConstraintErrors(CONSTRAINTS, async () => {

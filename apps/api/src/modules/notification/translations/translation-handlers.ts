@@ -12,6 +12,7 @@ import type { Db } from '../../../db/database.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import type { TranslationRow } from '../tables.js';
@@ -84,6 +85,7 @@ export function createTranslationHandlers(
 } {
   return {
     list: (request) => runList(db, source, request),
+    exportRows: (request) => walkList(db, source, request),
     get: async (id) => {
       const row = await db
         .selectFrom('notification_translations')

@@ -5,6 +5,7 @@ import { errors } from '../../../http/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import { runList } from '../../../resources/list-sql.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import type { BucketRow } from '../tables.js';
@@ -35,6 +36,7 @@ export function createBucketHandlers(
 
   return {
     list: (request) => runList(db, bucketListSource, request),
+    exportRows: (request) => walkList(db, bucketListSource, request),
     get: find,
     create: (body) =>
       withConstraintErrors(CONSTRAINTS, async () =>

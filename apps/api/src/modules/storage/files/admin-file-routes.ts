@@ -13,6 +13,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
+import { auditSinkOf, diffRecords } from '../../../resources/audit-sink.js';
+import { registerCsvExport } from '../../../resources/export/csv-export-route.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import { parseListRequest } from '../../../resources/list-request.js';
 import { runList } from '../../../resources/list-sql.js';
 import type { UserDirectory } from '../../auth/index.js';
@@ -32,6 +35,7 @@ const uuidParams = z.object({ uuid: z.string() });
 /** `storage/files` in the panel: every file, uploads on anyone's behalf, links for preview and download. */
 export const adminFileRoutes: FastifyPluginAsyncZod<AdminFileRouteDeps> = async (app, deps) => {
   const { files } = deps;
+  const audit = auditSinkOf(app);
   app.addHook('onRequest', deps.requireAdmin);
 
   /** Owners are platform users: their e-mails come from the auth service's directory, one call per page. */
@@ -60,10 +64,24 @@ export const adminFileRoutes: FastifyPluginAsyncZod<AdminFileRouteDeps> = async 
     },
   );
 
+  registerCsvExport(app, {
+    descriptor: filesResource,
+    rows: async function* (request) {
+      for await (const items of walkList(deps.db, adminFileSource, request)) yield withOwners(items);
+    },
+  });
+
   app.post(filesResource.path, { schema: { response: { 201: fileSchema } } }, async (request, reply) => {
     const saved = await receiveUpload(request, reply, { kind: 'admin' }, files);
+    const item = toFileItem(saved);
+    await audit.record(request, {
+      action: 'create',
+      resource: filesResource.name,
+      recordId: item.uuid,
+      changes: diffRecords({}, item),
+    });
     reply.status(201);
-    return (await withOwners([toFileItem(saved)]))[0];
+    return (await withOwners([item]))[0];
   });
 
   app.get(
@@ -84,7 +102,14 @@ export const adminFileRoutes: FastifyPluginAsyncZod<AdminFileRouteDeps> = async 
     async (request) => {
       const removed = await files.remove(request.params.uuid);
       if (!removed) throw errors.notFound();
-      return toFileItem(removed);
+      const item = toFileItem(removed);
+      await audit.record(request, {
+        action: 'delete',
+        resource: filesResource.name,
+        recordId: item.uuid,
+        changes: diffRecords(item, {}),
+      });
+      return item;
     },
   );
 

@@ -26,9 +26,14 @@ import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import { requestLocale } from '../../../http/locale.js';
 import type { Clock } from '../../../lib/clock.js';
+import { auditSinkOf, diffRecords } from '../../../resources/audit-sink.js';
+import { type BulkApply, registerBulkRoute } from '../../../resources/bulk/bulk-route.js';
+import { registerCsvExport } from '../../../resources/export/csv-export-route.js';
+import { walkList } from '../../../resources/export/list-walk.js';
 import { parseListRequest } from '../../../resources/list-request.js';
 import { runList } from '../../../resources/list-sql.js';
 import { parseNumericId } from '../../../resources/record-id.js';
+import { currentAdminId } from '../../auth/index.js';
 import type { StorageSettingsStore } from '../settings/storage-settings.js';
 import type { createIngest } from './ingest.js';
 import type { LogNames } from './log-names.js';
@@ -74,6 +79,8 @@ function dayWindow(range: ErrorsRange): TimeWindow {
 /** Ingestion for services (storage API key), and the logs, errors and triage screens for administrators. */
 export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) => {
   const { db } = deps;
+  // Administrators' actions here are recorded in the audit log (the auth service's, via the server).
+  const audit = auditSinkOf(app);
 
   for (const kind of ['logs', 'errors'] as const) {
     app.post(
@@ -106,6 +113,10 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
       { schema: { response: { 200: listResponseSchema(logItemSchema) } } },
       async (request) => runList(db, logListSource, parseListRequest(logsResource, request.query)),
     );
+    registerCsvExport(admin, {
+      descriptor: logsResource,
+      rows: (request) => walkList(db, logListSource, request),
+    });
     admin.get(
       `${logsResource.path}/:id`,
       { schema: { params: idParams, response: { 200: logRecordSchema } } },
@@ -117,6 +128,10 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
       { schema: { response: { 200: listResponseSchema(errorItemSchema) } } },
       async (request) => runList(db, errorListSource, parseListRequest(errorsResource, request.query)),
     );
+    registerCsvExport(admin, {
+      descriptor: errorsResource,
+      rows: (request) => walkList(db, errorListSource, request),
+    });
     admin.get(
       `${errorsResource.path}/range-count`,
       { schema: { querystring: errorsRangeSchema, response: { 200: rangeCountResponseSchema } } },
@@ -127,6 +142,11 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
       { schema: { body: errorsRangeSchema, response: { 200: rangeDeleteResponseSchema } } },
       async (request) => {
         const deleted = await deps.pruning.deleteErrors(dayWindow(request.body));
+        await audit.record(request, {
+          action: 'bulk',
+          resource: errorsResource.name,
+          detail: { name: 'delete-range', ...request.body, deleted },
+        });
         return {
           deleted,
           message: translateMessage('errorsDeleted', requestLocale(request), { count: deleted }),
@@ -145,15 +165,36 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
       async (request) =>
         runList(db, errorGroupListSource, parseListRequest(errorGroupsResource, request.query)),
     );
+    registerCsvExport(admin, {
+      descriptor: errorGroupsResource,
+      rows: (request) => walkList(db, errorGroupListSource, request),
+    });
     admin.get(
       `${errorGroupsResource.path}/:id`,
       { schema: { params: idParams, response: { 200: errorGroupSchema } } },
       async (request) => toErrorGroup(await oneGroup(request.params.id)),
     );
-    for (const [action, status] of [
-      ['resolve', 'resolved'],
-      ['reopen', 'open'],
-    ] as const) {
+    const groupStatus = { resolve: 'resolved', reopen: 'open' } as const;
+    const setGroupStatus =
+      (status: 'resolved' | 'open'): BulkApply<number> =>
+      async (executor, ids) => {
+        const done = await executor
+          .updateTable('storage_error_groups')
+          .set({ status, resolved_at: status === 'resolved' ? deps.clock() : null })
+          .where('id', 'in', ids)
+          .returning('id')
+          .execute();
+        return { updated: done.length, skipped: { bulkGone: ids.length - done.length } };
+      };
+    registerBulkRoute(admin, {
+      descriptor: errorGroupsResource,
+      db,
+      source: errorGroupListSource,
+      actions: { resolve: setGroupStatus(groupStatus.resolve), reopen: setGroupStatus(groupStatus.reopen) },
+      parseId: (raw) => parseNumericId(String(raw)),
+      adminIdOf: currentAdminId,
+    });
+    for (const [action, status] of Object.entries(groupStatus)) {
       admin.post(
         `${errorGroupsResource.path}/:id/${action}`,
         { schema: { params: idParams, response: { 200: errorGroupSchema } } },
@@ -165,7 +206,14 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
             .set({ status, resolved_at: status === 'resolved' ? deps.clock() : null })
             .where('id', '=', id)
             .execute();
-          return toErrorGroup(await oneGroup(request.params.id));
+          const group = toErrorGroup(await oneGroup(request.params.id));
+          await audit.record(request, {
+            action: 'action',
+            resource: errorGroupsResource.name,
+            recordId: id,
+            detail: { name: action },
+          });
+          return group;
         },
       );
     }
@@ -192,7 +240,16 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
     admin.put(
       '/admin/settings',
       { schema: { body: storageSettingsUpdateSchema, response: { 200: storageSettingsSchema } } },
-      (request) => deps.settings.update(request.body),
+      async (request) => {
+        const before = await deps.settings.get();
+        const after = await deps.settings.update(request.body);
+        await audit.record(request, {
+          action: 'update',
+          resource: 'storageSettings',
+          changes: diffRecords(before, after, request.body),
+        });
+        return after;
+      },
     );
   });
 };

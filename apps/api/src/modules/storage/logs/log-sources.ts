@@ -69,6 +69,7 @@ export const logListSource: ListSource<LogRow, LogItem> = {
   key: 'id',
   toItem: toLogItem,
   countedTable: 'storage_logs',
+  dayCounts: { table: 'storage_logs', dayField: 'created_at', bucketField: 'level' },
 };
 
 export const errorListSource: ListSource<LogRow, ErrorItem> = {
@@ -81,6 +82,7 @@ export const errorListSource: ListSource<LogRow, ErrorItem> = {
   key: 'id',
   toItem: toLogItem,
   countedTable: 'storage_errors',
+  dayCounts: { table: 'storage_errors', dayField: 'created_at', bucketField: 'level' },
 };
 
 interface GroupRow {

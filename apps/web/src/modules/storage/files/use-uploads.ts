@@ -10,6 +10,7 @@ import {
   translateMessage,
 } from '@pult/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
@@ -113,7 +114,7 @@ function localRefusal(
   file: File,
   path: string,
   bucket: Bucket,
-  t: ReturnType<typeof useTranslation>['t'],
+  t: TFunction,
   language: string,
 ): string | undefined {
   const badPath = pathError(path);

@@ -1,0 +1,287 @@
+import {
+  type ChannelAdmin,
+  type ChannelUserAdmin,
+  channelAdminSchema,
+  channelDeleteQuerySchema,
+  channelMessageAdminSchema,
+  channelMessagesResource,
+  channelsResource,
+  channelUserAdminSchema,
+  channelUserRoleSchema,
+  channelUsersResource,
+  listResponseSchema,
+  memberListSchema,
+} from '@pult/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../../../db/database.js';
+import { errors } from '../../../http/app-error.js';
+import { parseListRequest } from '../../../resources/list-request.js';
+import { runList } from '../../../resources/list-sql.js';
+import { parseNumericId } from '../../../resources/record-id.js';
+import type { AuthApi, DirectoryUser, UserDirectory } from '../../auth/index.js';
+import { lockChannel } from '../service/channel-access.js';
+import type { ChannelService } from '../service/channel-service.js';
+import { type EventSink, withEvents } from '../service/event-log.js';
+import type { MessageService } from '../service/message-service.js';
+import {
+  type ChannelAdminRow,
+  type ChannelUserRow,
+  channelMessageSource,
+  channelSource,
+  channelUserSource,
+} from './admin-sources.js';
+
+export interface ChatAdminRouteDeps {
+  db: Db;
+  auth: AuthApi;
+  sink: EventSink;
+  channels: ChannelService;
+  messages: MessageService;
+}
+
+const idParams = z.object({ id: z.string() });
+const messageParams = z.object({ id: z.string(), messageId: z.string() });
+
+function idOf(raw: string): number {
+  const id = parseNumericId(raw);
+  if (id === undefined) throw errors.notFound();
+  return id;
+}
+
+/** "First Last <e-mail>", or the uid of an account that is gone. */
+function personLabel(people: Map<string, DirectoryUser>, uid: string): string {
+  const person = people.get(uid);
+  if (!person) return uid;
+  const name = `${person.first_name} ${person.last_name}`.trim();
+  return name ? `${name} <${person.email}>` : person.email;
+}
+
+function shortName(people: Map<string, DirectoryUser>, uid: string): string {
+  const person = people.get(uid);
+  return person ? `${person.first_name} ${person.last_name}`.trim() || person.email : uid.slice(0, 8);
+}
+
+function channelLabel(
+  people: Map<string, DirectoryUser>,
+  row: Pick<ChannelAdminRow, 'id' | 'name' | 'url' | 'direct_key'>,
+): string {
+  if (row.direct_key) {
+    const [a = '', b = ''] = row.direct_key.split(':');
+    return `${shortName(people, a)} ↔ ${shortName(people, b)}`;
+  }
+  return row.name ? `${row.name} (${row.url})` : `#${row.id}`;
+}
+
+const directUids = (rows: readonly { direct_key: string | null }[]) =>
+  rows.flatMap((row) => (row.direct_key ? row.direct_key.split(':') : []));
+
+async function nameChannels(directory: UserDirectory, rows: ChannelAdminRow[]): Promise<ChannelAdmin[]> {
+  const people = await directory.byUids([...rows.map((row) => row.created_by_uid), ...directUids(rows)]);
+  return rows.map(({ direct_key: _key, ...row }) => ({
+    ...row,
+    label: channelLabel(people, { ...row, direct_key: _key }),
+    created_by_label: personLabel(people, row.created_by_uid),
+    created_at: new Date(row.created_at).toISOString(),
+    last_message_at: row.last_message_at ? new Date(row.last_message_at).toISOString() : null,
+  }));
+}
+
+async function nameMemberships(
+  directory: UserDirectory,
+  rows: ChannelUserRow[],
+): Promise<ChannelUserAdmin[]> {
+  const people = await directory.byUids([...rows.map((row) => row.user_uid), ...directUids(rows)]);
+  return rows.map((row) => ({
+    id: row.id,
+    channel_id: row.channel_id,
+    channel_label: channelLabel(people, {
+      id: row.channel_id,
+      name: row.channel_name,
+      url: row.channel_url,
+      direct_key: row.direct_key,
+    }),
+    user_uid: row.user_uid,
+    user_label: personLabel(people, row.user_uid),
+    role: row.role,
+    joined_at: new Date(row.joined_at).toISOString(),
+  }));
+}
+
+/** The administration of the chat: memberships (`/admin/channel-users`) and channels with moderation. */
+export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async (app, deps) => {
+  const { db, channels, messages } = deps;
+  const directory = deps.auth.directory;
+  app.addHook('onRequest', deps.auth.requireAdmin);
+
+  const membershipById = async (id: number) => {
+    const row = await sql<ChannelUserRow>`select cu.id, cu.channel_id, cu.user_uid::text as user_uid, cu.role,
+        cu.joined_at, c.name as channel_name, c.url as channel_url, c.direct_key
+      from chat_channel_users cu join chat_channels c on c.id = cu.channel_id where cu.id = ${id}`.execute(
+      db,
+    );
+    const found = row.rows[0];
+    if (!found) throw errors.notFound();
+    return found;
+  };
+  const channelById = async (id: number) => {
+    const row =
+      await sql<ChannelAdminRow>`select id, type, name, url, direct_key, created_by_uid::text as created_by_uid,
+        created_at, member_count, message_count, last_message_at from chat_channels where id = ${id}`.execute(
+        db,
+      );
+    const found = row.rows[0];
+    if (!found) throw errors.notFound();
+    return found;
+  };
+
+  const usersPath = channelUsersResource.path;
+  app.get(
+    usersPath,
+    { schema: { response: { 200: listResponseSchema(channelUserAdminSchema) } } },
+    async (request) => {
+      const list = await runList(
+        db,
+        channelUserSource,
+        parseListRequest(channelUsersResource, request.query),
+      );
+      return { ...list, items: await nameMemberships(directory, list.items) };
+    },
+  );
+
+  app.get(
+    `${usersPath}/:id`,
+    { schema: { params: idParams, response: { 200: channelUserAdminSchema } } },
+    async (request) => {
+      const [item] = await nameMemberships(directory, [await membershipById(idOf(request.params.id))]);
+      return item as ChannelUserAdmin;
+    },
+  );
+
+  app.put(
+    `${usersPath}/:id`,
+    { schema: { params: idParams, body: channelUserRoleSchema, response: { 200: channelUserAdminSchema } } },
+    async (request) => {
+      const id = idOf(request.params.id);
+      const row = await membershipById(id);
+      await channels.setRole(row.channel_id, undefined, row.user_uid, request.body.role);
+      const [item] = await nameMemberships(directory, [await membershipById(id)]);
+      return item as ChannelUserAdmin;
+    },
+  );
+
+  app.delete(
+    `${usersPath}/:id`,
+    { schema: { params: idParams, response: { 200: channelUserAdminSchema } } },
+    async (request) => {
+      const row = await membershipById(idOf(request.params.id));
+      await channels.removeMember(row.channel_id, undefined, row.user_uid);
+      const [item] = await nameMemberships(directory, [row]);
+      return item as ChannelUserAdmin;
+    },
+  );
+
+  const channelsPath = channelsResource.path;
+  app.get(
+    channelsPath,
+    { schema: { response: { 200: listResponseSchema(channelAdminSchema) } } },
+    async (request) => {
+      const list = await runList(db, channelSource, parseListRequest(channelsResource, request.query));
+      return { ...list, items: await nameChannels(directory, list.items) };
+    },
+  );
+
+  app.get(
+    `${channelsPath}/:id`,
+    { schema: { params: idParams, response: { 200: channelAdminSchema } } },
+    async (request) => {
+      const [item] = await nameChannels(directory, [await channelById(idOf(request.params.id))]);
+      return item as ChannelAdmin;
+    },
+  );
+
+  app.get(
+    `${channelsPath}/:id/members`,
+    { schema: { params: idParams, response: { 200: memberListSchema } } },
+    async (request) => {
+      const channel = await channelById(idOf(request.params.id));
+      return { items: await channels.members(channel.id, undefined) };
+    },
+  );
+
+  /** Deleting a channel that holds messages or members needs the counts the administrator was shown. */
+  app.delete(
+    `${channelsPath}/:id`,
+    {
+      schema: {
+        params: idParams,
+        querystring: channelDeleteQuerySchema,
+        response: { 200: channelAdminSchema },
+      },
+    },
+    async (request) => {
+      const id = idOf(request.params.id);
+      const [item] = await nameChannels(directory, [await channelById(id)]);
+      await withEvents(db, deps.sink, async (trx, emit) => {
+        const channel = await lockChannel(trx, id);
+        const confirmed =
+          request.query.confirm_messages === channel.message_count &&
+          request.query.confirm_members === channel.member_count;
+        if ((channel.message_count > 0 || channel.member_count > 0) && !confirmed) {
+          throw errors.unprocessable('channelDeleteConfirm', {
+            messages: channel.message_count,
+            members: channel.member_count,
+          });
+        }
+        await emit(id, 'channel.deleted', {});
+        await trx.deleteFrom('chat_channels').where('id', '=', id).execute();
+      });
+      return item as ChannelAdmin;
+    },
+  );
+
+  app.get(
+    `${channelsPath}/:id/messages`,
+    { schema: { params: idParams, response: { 200: listResponseSchema(channelMessageAdminSchema) } } },
+    async (request) => {
+      const channel = await channelById(idOf(request.params.id));
+      const list = await runList(
+        db,
+        channelMessageSource(channel.id),
+        parseListRequest(channelMessagesResource(channel.id), request.query),
+      );
+      const people = await directory.byUids(list.items.map((row) => row.sender_uid));
+      return {
+        ...list,
+        items: list.items.map((row) => ({
+          ...row,
+          sender_label: personLabel(people, row.sender_uid),
+          created_at: new Date(row.created_at).toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    `${channelsPath}/:id/messages/:messageId`,
+    { schema: { params: messageParams, response: { 200: channelMessageAdminSchema } } },
+    async (request) => {
+      const channelId = idOf(request.params.id);
+      const message = await messages.deleteForEveryone(channelId, idOf(request.params.messageId), undefined);
+      const people = await directory.byUids([message.sender_uid]);
+      return {
+        id: message.id,
+        seq: message.seq,
+        sender_uid: message.sender_uid,
+        sender_label: personLabel(people, message.sender_uid),
+        peer_id: message.peer_id,
+        body: message.body,
+        created_at: message.created_at,
+        deleted: message.deleted,
+        deleted_by_sender: message.deleted_by_sender,
+        deleted_by_recipient: message.deleted_by_recipient,
+      };
+    },
+  );
+};

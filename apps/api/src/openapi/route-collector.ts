@@ -1,0 +1,24 @@
+import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
+
+export interface CollectedRoute {
+  method: HTTPMethods;
+  url: string;
+  schema: FastifySchema | undefined;
+}
+
+/**
+ * Every route the server registers, as Fastify reports it (`onRoute`). Installed on the root before
+ * any plugin, so no route escapes it; the OpenAPI document is built from this list.
+ */
+export function collectRoutes(app: FastifyInstance): () => readonly CollectedRoute[] {
+  const routes: CollectedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      // Fastify adds a HEAD beside every GET: it is the GET without a body, not an operation of its own.
+      if (method === 'HEAD') continue;
+      routes.push({ method, url: route.url, schema: route.schema });
+    }
+  });
+  return () => routes;
+}

@@ -1,0 +1,108 @@
+import type { Condition, SortTerm } from '@pult/contract';
+import { type RawBuilder, sql } from 'kysely';
+import type { Executor } from '../db/database.js';
+
+/**
+ * A listed table whose rows `list_day_counts` counts per UTC day of one timestamp field and per value
+ * of one other (its triggers come from `trackDayCounts` in the table's migration).
+ */
+export interface DayCounts {
+  /** The table's name in `list_day_counts`. */
+  table: string;
+  /** The descriptor field of the counted day column (a timestamp with time zone). */
+  dayField: string;
+  /** The descriptor field counted per value (a status, a level); absent when counted per day only. */
+  bucketField?: string;
+}
+
+/** What a list's conditions ask of the counters: a range of days and one bucket, either optional. */
+export interface DayCountFilter {
+  from?: string;
+  to?: string;
+  bucket?: string;
+}
+
+/**
+ * The conditions as a filter on the counters, or undefined when one of them is not something they
+ * count (a text filter, another field, a field with its own `where` hook).
+ */
+export function dayCountFilter(
+  counts: DayCounts,
+  conditions: Condition[],
+  isPlainComparison: (field: string) => boolean,
+): DayCountFilter | undefined {
+  const filter: DayCountFilter = {};
+  for (const condition of conditions) {
+    if (!isPlainComparison(condition.field)) return undefined;
+    if (condition.field === counts.dayField && condition.type === 'date') {
+      filter.from = condition.from;
+      filter.to = condition.to;
+    } else if (
+      condition.field === counts.bucketField &&
+      (condition.type === 'select' || condition.type === 'number')
+    ) {
+      filter.bucket = String(condition.value);
+    } else {
+      return undefined;
+    }
+  }
+  return filter;
+}
+
+function countersWhere(counts: DayCounts, filter: DayCountFilter): RawBuilder<unknown> {
+  const parts = [sql`table_name = ${counts.table}`];
+  if (filter.from !== undefined && filter.to !== undefined)
+    parts.push(sql`day between ${filter.from}::date and ${filter.to}::date`);
+  if (filter.bucket !== undefined) parts.push(sql`bucket = ${filter.bucket}`);
+  return sql`where ${sql.join(parts, sql` and `)}`;
+}
+
+/** The exact number of rows the filter matches: a sum over its days (a few thousand rows at most). */
+export async function dayCountTotal(
+  executor: Executor,
+  counts: DayCounts,
+  filter: DayCountFilter,
+): Promise<number> {
+  const { rows } = await sql<{ total: number | string | null }>`
+    select sum(n)::bigint as total from list_day_counts ${countersWhere(counts, filter)}`.execute(executor);
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** Where a page of the date sort starts: its day, and how many matches come before that day. */
+export interface DaySeek {
+  day: string;
+  before: number;
+}
+
+/**
+ * The day holding the match at `offset` (0-based) in the date sort's direction, so the page can be
+ * found within that day instead of by skipping every match before it. Undefined past the last match.
+ */
+export async function seekDay(
+  executor: Executor,
+  counts: DayCounts,
+  filter: DayCountFilter,
+  direction: SortTerm['direction'],
+  offset: number,
+): Promise<DaySeek | undefined> {
+  const order = direction === 'desc' ? sql`desc` : sql`asc`;
+  const { rows } = await sql<{ day: string; before: number | string }>`
+    select day::text as day, (running - n)::bigint as before from (
+      select day, sum(n) as n, sum(sum(n)) over (order by day ${order}) as running
+      from list_day_counts ${countersWhere(counts, filter)} group by day
+    ) as days
+    where running > ${offset} order by days.day ${order} limit 1`.execute(executor);
+  const row = rows[0];
+  return row ? { day: row.day, before: Number(row.before) } : undefined;
+}
+
+/** The page's bound on the day column: nothing after its day (descending) or before it (ascending). */
+export function dayBoundary(
+  column: RawBuilder<unknown>,
+  direction: SortTerm['direction'],
+  day: string,
+): RawBuilder<unknown> {
+  return direction === 'desc'
+    ? sql`${column} < (${day}::date + 1)::timestamp at time zone 'UTC'`
+    : sql`${column} >= (${day}::date)::timestamp at time zone 'UTC'`;
+}

@@ -1,0 +1,327 @@
+import {
+  type Condition,
+  effectiveSort,
+  type ListQuery,
+  type SortTerm,
+  USER_STATUSES,
+  usersResource,
+} from '@pult/contract';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminHeaders, cachedPasswordHash } from '../test/factories.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { testDatabaseKinds } from '../test/test-database.js';
+import { type ListSource, runList } from './list-sql.js';
+
+/**
+ * Totals and pages of the list engine whatever strategy serves them: the table's counter, the day
+ * counters (sums, and deep pages that start in their day), or a count bounded by LIST_COUNT_LIMIT
+ * that degrades to an estimate. Each answer is checked against a TypeScript reference over the rows:
+ * the page is the reference's page (so pages are ordered and disjoint), an exact total is the
+ * reference's count, and an estimate keeps the stated bounds (docs/performance.md, "Totals"):
+ *
+ *   - at least the matches known to exist: more than the count limit, and every row up to the end of
+ *     the page plus one when a next page exists;
+ *   - at most the table's size;
+ *   - "is there a next page" (page < pageCount) is always true to the data.
+ */
+
+const COUNT_LIMIT = 40;
+const ROWS = 1_500;
+const DAYS = 20;
+const DAY_MS = 86_400_000;
+const FIRST_DAY = Date.UTC(2025, 4, 1);
+const NUM_RUNS = Number(process.env.LIST_PROPERTY_RUNS ?? 60);
+
+interface Row {
+  id: number;
+  email: string;
+  status: number;
+  created_at: Date;
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function matches(row: Row, condition: Condition): boolean {
+  switch (condition.type) {
+    case 'text':
+      return row.email.toLowerCase().includes(condition.value.toLowerCase());
+    case 'select':
+    case 'number':
+      return row.status === condition.value;
+    case 'date': {
+      const day = dayOf(row.created_at.getTime());
+      return condition.from <= day && day <= condition.to;
+    }
+  }
+}
+
+function reference(rows: readonly Row[], query: ListQuery, conditions: readonly Condition[]) {
+  const sort = effectiveSort(usersResource, query);
+  const sign = (term: SortTerm) => (term.direction === 'desc' ? -1 : 1);
+  const value = (row: Row, field: string) =>
+    field === 'created_at'
+      ? row.created_at.getTime()
+      : (row as unknown as Record<string, string | number>)[field];
+  const found = rows
+    .filter((row) => conditions.every((condition) => matches(row, condition)))
+    .sort((a, b) => {
+      for (const term of sort) {
+        const [x, y] = [value(a, term.field), value(b, term.field)];
+        if (x !== undefined && y !== undefined && x !== y) return (x < y ? -1 : 1) * sign(term);
+      }
+      return (a.id - b.id) * sign(sort[0] ?? { field: 'id', direction: 'asc' });
+    });
+  const start = (query.page - 1) * query.perPage;
+  return { ids: found.slice(start, start + query.perPage).map((row) => row.id), total: found.length };
+}
+
+interface Generated {
+  query: ListQuery;
+  conditions: Condition[];
+  params: string;
+}
+
+function generator(rows: readonly Row[]): fc.Arbitrary<Generated> {
+  const days = Array.from({ length: DAYS + 4 }, (_, i) => dayOf(FIRST_DAY + (i - 2) * DAY_MS));
+  const dateRange = fc
+    .tuple(fc.constantFrom(...days), fc.constantFrom(...days))
+    .map(
+      ([a, b]): Condition => ({ field: 'created_at', type: 'date', from: a < b ? a : b, to: a < b ? b : a }),
+    );
+  const status = fc
+    .constantFrom(...USER_STATUSES)
+    .map((value): Condition => ({ field: 'status', type: 'select', value }));
+  const fragment = fc
+    .tuple(fc.constantFrom(...rows.map((row) => row.email)), fc.nat(), fc.integer({ min: 1, max: 3 }))
+    .map(([email, at, length]): Condition => {
+      const start = at % Math.max(1, email.length - length);
+      return { field: 'email', type: 'text', value: email.slice(start, start + length) };
+    });
+  const sorts: SortTerm[][] = [
+    [],
+    [{ field: 'created_at', direction: 'desc' }],
+    [{ field: 'created_at', direction: 'asc' }],
+    [{ field: 'email', direction: 'asc' }],
+    [{ field: 'id', direction: 'desc' }],
+  ];
+  return fc
+    .record({
+      dateRange: fc.option(dateRange, { nil: undefined }),
+      status: fc.option(status, { nil: undefined }),
+      fragment: fc.option(fragment, { nil: undefined, freq: 2 }),
+      sort: fc.constantFrom(...sorts),
+      perPage: fc.constantFrom(10, 50, 100),
+      // Deep pages are where the day counters take over (an offset of 1,000 or more).
+      depth: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.double({ min: 0, max: 1.05, noNaN: true })),
+    })
+    .map(({ dateRange, status, fragment, sort, perPage, depth }) => {
+      const conditions = [dateRange, status, fragment].filter((c): c is Condition => c !== undefined);
+      const page = Number.isInteger(depth) ? depth + 1 : 1 + Math.floor((depth * ROWS) / perPage);
+      const query: ListQuery = { page, perPage: perPage as ListQuery['perPage'], sort, filters: {} };
+      const params = new URLSearchParams({ page: String(page), perPage: String(perPage) });
+      if (sort.length > 0)
+        params.set('sort', sort.map((t) => (t.direction === 'desc' ? `-${t.field}` : t.field)).join(','));
+      for (const condition of conditions) {
+        const raw =
+          condition.type === 'date'
+            ? `${condition.from},${condition.to}`
+            : condition.type === 'text'
+              ? condition.value
+              : String(condition.value);
+        params.set(`filter[${condition.field}]`, raw);
+      }
+      return { query, conditions, params: params.toString() };
+    });
+}
+
+interface Answer {
+  items: { id: number }[];
+  total: number;
+  totalExact: boolean;
+  pageCount: number;
+}
+
+describe.each(testDatabaseKinds())('list totals and pages by any strategy on %s', (kind) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let rows: Row[];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { LIST_COUNT_LIMIT: String(COUNT_LIMIT), LIST_COUNT_BUDGET_MS: '0' });
+    headers = await adminHeaders(t);
+    const passwordHash = await cachedPasswordHash('not-used-for-sign-in');
+    const [seeds] = fc.sample(
+      fc.array(
+        fc.record({
+          local: fc.string({ unit: fc.constantFrom(...'abcdefgh'), minLength: 3, maxLength: 8 }),
+          status: fc.constantFrom(...USER_STATUSES),
+          minute: fc.integer({ min: 0, max: DAYS * 1440 - 1 }),
+        }),
+        { minLength: ROWS, maxLength: ROWS },
+      ),
+      { seed: 14, numRuns: 1 },
+    );
+    if (!seeds) throw new Error('No rows generated');
+    // Batches of several days each: the triggers group a statement's rows by day and status.
+    for (let start = 0; start < ROWS; start += 500) {
+      await t.db
+        .insertInto('users')
+        .values(
+          seeds.slice(start, start + 500).map((seed, i) => ({
+            email: `${seed.local}.${start + i}@x.io`,
+            first_name: 'Ivan',
+            last_name: 'Franko',
+            status: seed.status,
+            created_at: new Date(FIRST_DAY + seed.minute * 60_000),
+            password_hash: passwordHash,
+          })),
+        )
+        .execute();
+    }
+    // Updates and deletes keep the counters exact too.
+    await sql`update users set status = (id % 5)::smallint where id % 7 = 0`.execute(t.db);
+    await sql`update users set created_at = created_at - interval '3 days' where id % 11 = 0`.execute(t.db);
+    await sql`delete from users where id % 13 = 0`.execute(t.db);
+    rows = await t.db
+      .selectFrom('users')
+      .select(['id', 'email', 'status', 'created_at'])
+      .orderBy('id')
+      .execute();
+  }, 300_000);
+  afterAll(() => t?.close());
+
+  const list = async (params: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/auth/admin/users?${params}`, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Answer>();
+  };
+
+  it('keeps the day counters equal to count(*) per day and status', async () => {
+    const counters = sql`select day, bucket, n from list_day_counts where table_name = 'users' and n <> 0`;
+    const counted = sql`select (created_at at time zone 'UTC')::date, status::text, count(*) from users group by 1, 2`;
+    const { rows: drift } =
+      await sql`(${counters} except ${counted}) union all (${counted} except ${counters})`.execute(t.db);
+    expect(drift).toEqual([]);
+  });
+
+  it('answers every query with the reference page, a true total and a true next page', async () => {
+    const strategies = { exact: 0, estimate: 0 };
+    await fc.assert(
+      fc.asyncProperty(generator(rows), async ({ query, conditions, params }) => {
+        const body = await list(params);
+        const expected = reference(rows, query, conditions);
+        expect(body.items.map((item) => item.id)).toEqual(expected.ids);
+        const offset = (query.page - 1) * query.perPage;
+        const more = expected.total > offset + expected.ids.length;
+        expect(body.pageCount > query.page).toBe(more);
+        if (body.totalExact) {
+          strategies.exact += 1;
+          expect(body.total).toBe(expected.total);
+        } else {
+          strategies.estimate += 1;
+          // Estimated only past the limit (expected by the planner, or counted); a short page would
+          // have ended the list exactly.
+          expect(body.total).toBeGreaterThan(COUNT_LIMIT);
+          expect(expected.ids.length === query.perPage || expected.ids.length === 0).toBe(true);
+          if (expected.ids.length > 0)
+            expect(body.total).toBeGreaterThanOrEqual(offset + expected.ids.length);
+          expect(body.total).toBeLessThanOrEqual(rows.length);
+        }
+        expect(body.pageCount).toBe(Math.ceil(body.total / query.perPage));
+        // The next page continues where this one ended: no row twice, none skipped.
+        if (more) {
+          const next = await list(params.replace(/^page=\d+/, `page=${query.page + 1}`));
+          const nextExpected = reference(rows, { ...query, page: query.page + 1 }, conditions);
+          expect(next.items.map((item) => item.id)).toEqual(nextExpected.ids);
+          const seen = new Set(body.items.map((item) => item.id));
+          expect(next.items.some((item) => seen.has(item.id))).toBe(false);
+        }
+      }),
+      { numRuns: NUM_RUNS, seed: 14 },
+    );
+    // Both kinds of answer were exercised.
+    expect(strategies.exact).toBeGreaterThan(0);
+    expect(strategies.estimate).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('serves deep pages of the date sort from the day counters exactly', async () => {
+    for (const [sort, page] of [
+      ['-created_at', 12],
+      ['created_at', 13],
+      ['-created_at', 15],
+    ] as const) {
+      const params = `sort=${sort}&perPage=100&page=${page}`;
+      const query: ListQuery = {
+        page,
+        perPage: 100,
+        sort: [{ field: 'created_at', direction: sort.startsWith('-') ? 'desc' : 'asc' }],
+        filters: {},
+      };
+      const body = await list(params);
+      expect(body.items.map((item) => item.id)).toEqual(reference(rows, query, []).ids);
+      expect(body).toMatchObject({ total: rows.length, totalExact: true });
+    }
+  });
+
+  it('answers a filter without matches with an exact zero', async () => {
+    const body = await list('filter[email]=zzzz');
+    expect(body).toMatchObject({ items: [], total: 0, totalExact: true, pageCount: 0 });
+  });
+});
+
+/** A users list whose e-mail filter sleeps on every other row: its count cannot finish in time. */
+const slowSource: ListSource<{ id: number }, { id: number }> = {
+  descriptor: usersResource,
+  table: 'users',
+  alias: 'p',
+  select: sql`p.id`,
+  columns: {
+    created_at: { sql: sql.ref('p.created_at'), kind: 'timestamp' },
+    email: {
+      sql: sql.ref('p.email'),
+      kind: 'text',
+      where: () => sql`(select true from pg_sleep(0.001 * (p.id % 2)))`,
+    },
+  },
+  key: 'id',
+  toItem: (row) => row,
+};
+
+describe.skipIf(!testDatabaseKinds().includes('postgres'))('a count over its budget on postgres', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+    const passwordHash = await cachedPasswordHash('not-used-for-sign-in');
+    await t.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: 600 }, (_, i) => ({
+          email: `slow${i}@x.io`,
+          first_name: 'Ivan',
+          last_name: 'Franko',
+          password_hash: passwordHash,
+        })),
+      )
+      .execute();
+  }, 300_000);
+  afterAll(() => t?.close());
+
+  it('answers the page with an estimate flagged inexact instead of failing or waiting', async () => {
+    const request = {
+      query: { page: 1, perPage: 10 as const, sort: [], filters: { email: 'x' } },
+      conditions: [{ field: 'email', type: 'text', value: 'x' } satisfies Condition],
+    };
+    const answer = await runList(t.db, slowSource, request, { countLimit: 1_000_000, budgetMs: 20 });
+    expect(answer.items).toHaveLength(10);
+    expect(answer.totalExact).toBe(false);
+    // The page saw a row after it, so the estimate allows a next page.
+    expect(answer.total).toBeGreaterThanOrEqual(11);
+    expect(answer.pageCount).toBeGreaterThan(1);
+    // The budget was the count's own: the pool's connections keep the server-wide timeout.
+    const { rows } = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(t.db);
+    expect(rows[0]?.statement_timeout).toBe('10s');
+  });
+});

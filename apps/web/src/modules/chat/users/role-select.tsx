@@ -1,0 +1,35 @@
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import { CHANNEL_ROLES, type ChannelRole } from '@pult/contract';
+import { useTranslation } from 'react-i18next';
+
+/** A compact role picker for a row: changing it saves at once. */
+export function RoleSelect({
+  value,
+  name,
+  disabled,
+  onChange,
+}: {
+  value: ChannelRole;
+  name: string;
+  disabled?: boolean;
+  onChange: (role: ChannelRole) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      size="small"
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value as ChannelRole)}
+      inputProps={{ 'aria-label': t('chat.users.changeRole', { name }) }}
+      sx={{ minWidth: 150, fontSize: 14, '& .MuiSelect-select': { py: 0.5 } }}
+    >
+      {CHANNEL_ROLES.map((role) => (
+        <MenuItem key={role} value={role}>
+          {t(`chat.role.${role}`)}
+        </MenuItem>
+      ))}
+    </Select>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './admin.js';
+export * from './channels.js';
+export * from './events.js';
