@@ -29,7 +29,7 @@ export const templateSchema = z.object({
   content: z.string(),
   email_config_id: z.number().int().nullable(),
   email_config_name: z.string().nullable(),
-  /** Filled by the SMS and push configurations (Notifications II); null means the default one. */
+  /** The SMS or push configuration an sms or push template goes through; null means the default one. */
   sms_config_id: z.number().int().nullable(),
   push_config_id: z.number().int().nullable(),
   priority: z.number().int(),
@@ -48,6 +48,8 @@ export const templateWriteSchema = z
     subject: nullableText(255),
     content: requiredText(MAX_TEMPLATE_CONTENT_LENGTH),
     email_config_id: nullableId,
+    sms_config_id: nullableId,
+    push_config_id: nullableId,
     priority: z
       .number({ error: 'mustBeInteger' })
       .int({ error: 'mustBeInteger' })
@@ -116,6 +118,16 @@ export const templateForm: FormDescriptor<typeof templateWriteSchema, typeof tem
       name: 'email_config_id',
       label: 'notifications.templates.fields.email_config_id',
       input: { kind: 'lookup', lookup: 'smtpConfigs' },
+    },
+    {
+      name: 'sms_config_id',
+      label: 'notifications.templates.fields.sms_config_id',
+      input: { kind: 'lookup', lookup: 'smsConfigs' },
+    },
+    {
+      name: 'push_config_id',
+      label: 'notifications.templates.fields.push_config_id',
+      input: { kind: 'lookup', lookup: 'pushConfigs' },
     },
     { name: 'is_active', label: 'notifications.templates.fields.is_active', input: { kind: 'switch' } },
     {

@@ -115,6 +115,22 @@ describe('SMTP test connection and send test', () => {
     expect(Date.now() - started).toBeLessThan(10_500);
   });
 
+  it('gives up on a server that accepts the connection but never speaks, after 10 s', async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const started = Date.now();
+    try {
+      const answer = await post('/check', { config: config({ port }) });
+      expect(answer.json()).toMatchObject({ ok: false });
+      expect(answer.json().message).toMatch(/greeting|No answer within 10 s|timeout/i);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      silent.close();
+    }
+  }, 30_000);
+
   it('refuses a bad body as any form would', async () => {
     const answer = await post('/check', { config: config({ port: 70_000 }) });
     expect(answer.statusCode).toBe(422);

@@ -15,6 +15,8 @@ type TemplateListRow = TemplateRow & { email_config_name: string | null };
 const CONSTRAINTS: ConstraintFields = {
   notification_templates_name_key: { name: 'nameTaken' },
   notification_templates_email_config_id_fkey: { email_config_id: 'smtpConfigNotFound' },
+  notification_templates_sms_config_id_fkey: { sms_config_id: 'smsConfigNotFound' },
+  notification_templates_push_config_id_fkey: { push_config_id: 'pushConfigNotFound' },
 };
 
 const column = (name: string, kind: ListColumn['kind']): ListColumn => ({ sql: sql.ref(`t.${name}`), kind });
@@ -72,7 +74,10 @@ function columnsOf(body: TemplateWrite) {
     // A push's subject is its title; an SMS has none.
     subject: body.type === 'sms' ? null : (body.subject ?? null),
     content: body.content,
-    email_config_id: body.email_config_id ?? null,
+    // Only the template's own channel keeps a configuration.
+    email_config_id: body.type === 'email' ? (body.email_config_id ?? null) : null,
+    sms_config_id: body.type === 'sms' ? (body.sms_config_id ?? null) : null,
+    push_config_id: body.type === 'push' ? (body.push_config_id ?? null) : null,
     priority: body.priority,
     is_active: body.is_active,
     sample_variables: JSON.stringify(body.sample_variables ?? {}),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ResourceTable, useTableState } from '../../../table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageTitle } from '../../../ui/page-title';
+import { ChannelTabs } from './channel-tabs';
 import { QueueRowActions } from './queue-row-actions';
 import { QueueStatusCounts } from './queue-status-counts';
 import { useQueueActions } from './use-queue-actions';
@@ -14,6 +15,7 @@ import { useRetryFailed } from './use-retry-failed';
 const COLUMNS = [
   'id',
   'status',
+  'channel',
   'priority',
   'email_to',
   'template_name',
@@ -34,6 +36,10 @@ export default function EmailQueuePage() {
   return (
     <>
       <PageTitle>{title}</PageTitle>
+      <ChannelTabs
+        selected={table.query.filters.channel}
+        onSelect={(channel) => table.setFilter('channel', channel ?? '')}
+      />
       <QueueStatusCounts
         selected={table.query.filters.status}
         onSelect={(status) => table.setFilter('status', status)}
