@@ -25,6 +25,7 @@ export const SHELL_ROUTES: readonly PanelRoute[] = [
   { path: '/auth/settings' },
   { path: '/auth/countries' },
   { path: '/auth/cities' },
+  { path: '/auth/audit' },
   { path: '/storage/buckets' },
   { path: '/storage/buckets/create' },
   { path: '/storage/buckets/edit?id=1' },

@@ -47,33 +47,67 @@ const LIGHT_PALETTE: PaletteOptions = {
   primary: { main: THEME_COLORS.primary },
   secondary: { main: THEME_COLORS.secondary },
   background: { default: THEME_COLORS.background },
-  edit: { main: THEME_COLORS.edit, contrastText: '#000' },
+  // The dark shades are what coloured text is written in (see `textShade`); MUI's defaults for these
+  // fall under WCAG AA's 4.5:1 on the page background.
+  edit: { main: THEME_COLORS.edit, dark: '#9E6300', contrastText: '#000' },
+  warning: { main: '#ED6C02', dark: '#B35400' },
 };
+
+type TextColor = 'primary' | 'secondary' | 'error' | 'warning' | 'info' | 'success' | 'edit';
+
+/**
+ * Coloured text (text buttons, links, outlined chips, the selected tab): the colour's dark shade in the
+ * light theme, where the spec's primary on #FAFAFA is 4.4:1 and the edit colour 2:1; the dark theme's
+ * colours are light enough on its surfaces as they are.
+ */
+function textShade(theme: Theme, color: TextColor): string {
+  const palette = theme.palette[color];
+  return theme.palette.mode === 'light' ? palette.dark : palette.main;
+}
 
 export function createAppTheme(locale: Locale, mode: ColorMode = 'light'): Theme {
   return createTheme(
     {
       palette: mode === 'dark' ? DARK_PALETTE : LIGHT_PALETTE,
       components: {
-        // The spec's primary (#1976D2) as text on the page background (#FAFAFA) is 4.4:1, under WCAG AA's
-        // 4.5:1; in the light theme text buttons and links take its darker shade (5.6:1), filled buttons
-        // keep it. The dark theme's primary is already light enough on its dark surfaces.
+        // Filled buttons keep the colour itself; text and outlined ones write in its text shade.
         MuiButton: {
           styleOverrides: {
-            root: ({ ownerState, theme }) =>
-              theme.palette.mode === 'light' &&
-              ownerState.variant !== 'contained' &&
-              (ownerState.color ?? 'primary') === 'primary'
-                ? { color: theme.palette.primary.dark }
-                : {},
+            root: ({ ownerState, theme }) => {
+              const color = ownerState.color ?? 'primary';
+              if (ownerState.variant === 'contained' || color === 'inherit') return {};
+              return { color: textShade(theme, color) };
+            },
           },
         },
         MuiLink: {
           styleOverrides: {
             root: ({ ownerState, theme }) =>
-              theme.palette.mode === 'light' && (ownerState.color ?? 'primary') === 'primary'
-                ? { color: theme.palette.primary.dark }
-                : {},
+              (ownerState.color ?? 'primary') === 'primary' ? { color: textShade(theme, 'primary') } : {},
+          },
+        },
+        MuiTab: {
+          styleOverrides: {
+            root: ({ theme }) => ({ '&.Mui-selected': { color: textShade(theme, 'primary') } }),
+          },
+        },
+        MuiChip: {
+          styleOverrides: {
+            root: ({ ownerState, theme }) => {
+              const color = ownerState.color ?? 'default';
+              if (ownerState.variant !== 'outlined' || color === 'default') return {};
+              return { color: textShade(theme, color) };
+            },
+          },
+        },
+        // Initials on MUI's default grey (#BDBDBD) are 1.8:1; on the secondary colour they read in both
+        // themes (white on #424242 10:1, black on #BDBDBD 11:1).
+        MuiAvatar: {
+          styleOverrides: {
+            colorDefault: ({ theme }) => ({
+              backgroundColor: theme.palette.secondary.main,
+              color: theme.palette.secondary.contrastText,
+            }),
           },
         },
         // A hint under a disabled field is still read: MUI's disabled grey (2.7:1) is too faint for it.

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { fullName, initials, useProfileBasic } from '../modules/profile';
 import { useMenuAnchor } from '../ui/use-menu-anchor';
+import { visuallyHidden } from '../ui/visually-hidden';
 import { useLogout } from './use-logout';
 
 /** Initials in white on the dark secondary colour: readable (10:1), where MUI's grey gives 1.8:1. */
@@ -33,16 +34,16 @@ export function ProfileMenu() {
 
   return (
     <>
-      <Tooltip title={t('shell.profile')}>
-        {/* The name says whose profile it is; the initials only draw it, so they are hidden from the name. */}
-        <IconButton
-          aria-label={name ? `${t('shell.profile')}: ${name}` : t('shell.profile')}
-          {...triggerProps}
-          sx={{ p: 0.5 }}
-        >
+      <Tooltip title={t('shell.profile')} describeChild>
+        {/* Named by its hidden text, not aria-label: the initials only draw the avatar, and a label that
+            does not contain a control's visible text confuses speech input (WCAG 2.5.3). */}
+        <IconButton {...triggerProps} sx={{ p: 0.5 }}>
           <Avatar src={photo} alt="" aria-hidden sx={avatarSx(36)}>
             {initials(profile)}
           </Avatar>
+          <Box component="span" sx={visuallyHidden}>
+            {name ? `${t('shell.profile')}: ${name}` : t('shell.profile')}
+          </Box>
         </IconButton>
       </Tooltip>
       <Menu

@@ -2,6 +2,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import type { FieldDescriptor } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from './date-range-picker';
+import { draftErrorText } from './draft-error-text';
 import { FilterTextField } from './filter-text-field';
 import { useFilterDraft } from './use-filter-draft';
 
@@ -29,7 +30,7 @@ export function DateFilterInput({ field, label, value, onChange, serverError }: 
       value={filter.draft}
       onChange={filter.change}
       onEnter={filter.flush}
-      error={filter.error ? t(`errors.${filter.error}`) : serverError}
+      error={filter.error ? draftErrorText(t, filter.error, value) : serverError}
       placeholder={utc ? t('table.datePlaceholderUtc') : t('table.datePlaceholder')}
       minWidth={170}
       endAdornment={

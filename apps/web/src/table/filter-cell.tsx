@@ -1,6 +1,7 @@
 import type { FieldDescriptor } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { DateFilterInput } from './date-filter-input';
+import { draftErrorText } from './draft-error-text';
 import { lookupFilterParams } from './filter-dependencies';
 import { FilterTextField } from './filter-text-field';
 import { LookupFilter, OptionsFilter } from './select-filter';
@@ -50,7 +51,7 @@ function TypedFilter({ field, label, value, onChange, serverError }: FilterCellP
       value={filter.draft}
       onChange={filter.change}
       onEnter={filter.flush}
-      error={filter.error ? t(`errors.${filter.error}`) : serverError}
+      error={filter.error ? draftErrorText(t, filter.error, value) : serverError}
       inputMode={isNumber ? 'numeric' : 'text'}
       minWidth={isNumber ? 72 : 120}
     />

@@ -24,15 +24,18 @@ import { BulkActionBar } from './bulk/bulk-action-bar';
 import { SelectPageCell, SelectRowCell } from './bulk/selection-cells';
 import { recordIdOf, useBulkSelection } from './bulk/use-bulk-selection';
 import { CellValue } from './cell-value';
+import { ColumnPicker } from './column-picker';
 import { ExportCsvButton } from './export/export-csv-button';
 import { FilterCell } from './filter-cell';
 import { listErrorView } from './list-error';
 import { ListErrorMessage } from './list-error-message';
-import { MessageRow } from './message-row';
 import { SkeletonRows } from './skeleton-rows';
 import { TablePaginationBar } from './table-pagination-bar';
+import { TableStateMessage } from './table-state-message';
 import { useClampPage } from './use-clamp-page';
+import { useColumnPrefs } from './use-column-prefs';
 import { useLabelText } from './use-label-text';
+import { useRememberedView } from './use-remembered-view';
 import { useResourceList } from './use-resource-list';
 import { useTableState } from './use-table-state';
 
@@ -97,7 +100,9 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
   const { query } = state;
   const list = useResourceList<Item>(descriptor, query);
   const errors = listErrorView(list.error);
-  const fields = useMemo(() => pickFields(descriptor, columns), [descriptor, columns]);
+  const offered = useMemo(() => pickFields(descriptor, columns), [descriptor, columns]);
+  const columnPrefs = useColumnPrefs(descriptor, offered);
+  const fields = columnPrefs.visible;
   const selection = useBulkSelection(descriptor, query, list.items);
   const columnCount = fields.length + (rowActions ? 1 : 0) + (selection.enabled ? 1 : 0);
   const hasFilters = Object.keys(query.filters).length > 0;
@@ -105,6 +110,8 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
   const refreshing = list.isFetching && !list.isPending;
 
   useClampPage(state, list);
+  useRememberedView(descriptor, query);
+  const showRows = !list.isError && !list.isPending && list.items.length > 0;
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -121,6 +128,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
             {t('table.clearFilters')}
           </Button>
         )}
+        <ColumnPicker columns={columnPrefs} />
         <Tooltip title={t('table.refresh')}>
           <IconButton size="small" aria-label={t('table.refresh')} onClick={list.refetch}>
             <RefreshIcon fontSize="small" />
@@ -194,26 +202,10 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
           <TableBody
             sx={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms ease-in-out' }}
           >
-            {list.isError ? (
-              <MessageRow colSpan={columnCount}>
-                <ListErrorMessage
-                  hasFilterErrors={Object.keys(errors.filters).length > 0}
-                  general={errors.general}
-                  onRetry={list.refetch}
-                />
-              </MessageRow>
-            ) : list.isPending ? (
+            {list.isPending && !list.isError ? (
               <SkeletonRows rows={Math.min(query.perPage, 10)} columns={columnCount} />
-            ) : list.items.length === 0 ? (
-              <MessageRow colSpan={columnCount}>
-                <Typography color="text.secondary">{t('table.empty')}</Typography>
-                {hasFilters && (
-                  <Button size="small" onClick={state.clearFilters} sx={{ mt: 1 }}>
-                    {t('table.clearFilters')}
-                  </Button>
-                )}
-              </MessageRow>
             ) : (
+              showRows &&
               list.items.map((item, index) => (
                 <TableRow
                   key={rowKey(item, index)}
@@ -249,11 +241,40 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
           </TableBody>
         </Table>
       </TableContainer>
+      {/* Outside the table: a wide table scrolls sideways, and the message and its buttons must not. */}
+      {list.isError ? (
+        <TableStateMessage>
+          <ListErrorMessage
+            hasFilterErrors={Object.keys(errors.filters).length > 0}
+            general={errors.general}
+            onRetry={list.refetch}
+          />
+          {hasFilters && (
+            <Button size="small" startIcon={<FilterAltOffIcon />} onClick={state.clearFilters}>
+              {t('table.clearFilters')}
+            </Button>
+          )}
+        </TableStateMessage>
+      ) : (
+        !list.isPending &&
+        list.items.length === 0 && (
+          <TableStateMessage>
+            <Typography color="text.secondary">{t('table.empty')}</Typography>
+            {hasFilters && (
+              <Button size="small" onClick={state.clearFilters}>
+                {t('table.clearFilters')}
+              </Button>
+            )}
+          </TableStateMessage>
+        )
+      )}
       {!list.isPending && !list.isError && (
         <TablePaginationBar
           page={query.page}
           pageCount={list.pageCount}
           perPage={query.perPage}
+          // While the next page loads, the range label describes the rows on screen, not the ones coming.
+          shown={list.shownQuery}
           total={list.total}
           totalExact={list.totalExact}
           onPage={state.setPage}

@@ -25,6 +25,11 @@ export interface TablePaginationBarProps {
   totalExact?: boolean;
   onPage: (page: number) => void;
   onPerPage: (perPage: PageSize) => void;
+  /**
+   * The page whose rows are on screen, when it is not `page` yet (the next one is loading): the range
+   * label describes the rows shown, the buttons move from the page asked for.
+   */
+  shown?: { page: number; perPage: PageSize };
 }
 
 /**
@@ -40,6 +45,7 @@ export function TablePaginationBar({
   totalExact = true,
   onPage,
   onPerPage,
+  shown = { page, perPage },
 }: TablePaginationBarProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -47,7 +53,7 @@ export function TablePaginationBar({
   const number = new Intl.NumberFormat(locale);
   const atStart = page <= 1;
   const atEnd = page >= pageCount;
-  const range = rangeLabel({ page, perPage, total, totalExact });
+  const range = rangeLabel({ page: shown.page, perPage: shown.perPage, total, totalExact });
 
   return (
     <Stack

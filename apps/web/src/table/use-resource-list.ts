@@ -6,6 +6,8 @@ import { fetchList, type ResourceRecord, resourceKeys } from '../resources/resou
 
 export interface ResourceList<Item> {
   items: Item[];
+  /** The query the rows on screen answer: the previous one while the current one loads. */
+  shownQuery: ListQuery;
   total: number;
   /** False when `total` is the server's estimate (a broad filter on a big table). */
   totalExact: boolean;
@@ -34,11 +36,15 @@ export function useResourceList<Item = ResourceRecord>(
   const result = useQuery({
     // The server localises reference names (a country's name) by the Lang header.
     queryKey: [...resourceKeys.list(descriptor, query), i18n.language],
-    queryFn: ({ signal }) => fetchList<Item>(services, descriptor, query, signal),
+    queryFn: async ({ signal }) => ({
+      ...(await fetchList<Item>(services, descriptor, query, signal)),
+      query,
+    }),
     placeholderData: keepPreviousData,
   });
   return {
     items: result.data?.items ?? [],
+    shownQuery: result.data?.query ?? query,
     total: result.data?.total ?? 0,
     totalExact: result.data?.totalExact ?? true,
     pageCount: result.data?.pageCount ?? 0,

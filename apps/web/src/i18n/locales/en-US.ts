@@ -237,6 +237,13 @@ export const enUS: Translations = {
     page: 'Page {{page}}',
     datePlaceholder: 'YYYY-MM-DD',
     datePlaceholderUtc: 'YYYY-MM-DD, UTC',
+    columns: {
+      title: 'Columns',
+      moveUp: 'Move {{label}} up',
+      moveDown: 'Move {{label}} down',
+      reset: 'Reset columns',
+    },
+    previousFilterApplies: 'The previous filter ({{value}}) still applies.',
     dateRange: {
       title: 'Choose dates',
       open: 'Choose dates: {{label}}',

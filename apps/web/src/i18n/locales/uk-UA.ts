@@ -240,6 +240,13 @@ export const ukUA = {
     page: 'Сторінка {{page}}',
     datePlaceholder: 'РРРР-ММ-ДД',
     datePlaceholderUtc: 'РРРР-ММ-ДД, UTC',
+    columns: {
+      title: 'Стовпці',
+      moveUp: 'Перемістити «{{label}}» вище',
+      moveDown: 'Перемістити «{{label}}» нижче',
+      reset: 'Скинути стовпці',
+    },
+    previousFilterApplies: 'Досі діє попередній фільтр ({{value}}).',
     dateRange: {
       title: 'Вибрати дати',
       open: 'Вибрати дати: {{label}}',
