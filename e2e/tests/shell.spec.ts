@@ -104,13 +104,6 @@ test.describe('the shell (spec §2)', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a module screen that comes later says plainly that it is a placeholder', async ({
-    signedIn: page,
-  }) => {
-    await page.goto('/chat/channels');
-    await expect(page.getByText(/поки що є заглушкою/)).toBeVisible();
-  });
-
   test('a failed lazy load is retried and the page still appears', async ({ signedIn: page }) => {
     let failures = 0;
     await page.route(/\/assets\/profile-page-.*\.js$/, (route) => {

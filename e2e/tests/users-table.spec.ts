@@ -338,16 +338,17 @@ test.describe('users table', () => {
     const nothing = `nobody-${uniqueTag()}`;
     await page.getByRole('textbox', { name: 'Фільтр: Е-пошта' }).fill(nothing);
     await expectUrlParams(page, { 'filter[email]': nothing });
-    await expect(table.getByText('Немає записів, що відповідають умовам')).toBeVisible();
-    await expect(bodyRows(table)).toHaveCount(1);
+    // The state sits under the table, not in a row, so it stays in view however wide the table scrolls.
+    await expect(page.getByText('Немає записів, що відповідають умовам')).toBeVisible();
+    await expect(bodyRows(table)).toHaveCount(0);
     await expect(page.getByText('0–0 з 0')).toBeVisible();
 
-    await table.getByRole('button', { name: 'Скинути фільтри' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Скинути фільтри' }).last().click();
     await expectUrlParams(page, { 'filter[email]': null });
     await expect(page.getByRole('textbox', { name: 'Фільтр: Е-пошта' })).toHaveValue('');
     await expectSettled(table);
     await expect(bodyRows(table)).toHaveCount(10);
-    await expect(table.getByText('Немає записів, що відповідають умовам')).toHaveCount(0);
+    await expect(page.getByText('Немає записів, що відповідають умовам')).toHaveCount(0);
   });
 
   test('in English the table, its filters and messages are English', async ({ adminPage: page, api }) => {
@@ -375,7 +376,7 @@ test.describe('users table', () => {
 
     await page.getByRole('combobox', { name: 'Filter: Status' }).click();
     await page.getByRole('option', { name: 'Active', exact: true }).click();
-    await expect(table.getByText('No records match')).toBeVisible();
-    await expect(table.getByRole('button', { name: 'Clear filters' })).toBeVisible();
+    await expect(page.getByText('No records match')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button', { name: 'Clear filters' }).last()).toBeVisible();
   });
 });

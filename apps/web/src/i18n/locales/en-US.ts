@@ -298,10 +298,6 @@ export const enUS: Translations = {
     logout: 'Logout',
   },
   notifications: notificationsEn,
-  placeholder: {
-    text: 'This screen is a placeholder: it arrives in a later release.',
-    toDashboard: 'To the dashboard',
-  },
   notFound: {
     title: 'Page not found',
     text: 'The address you opened does not exist.',

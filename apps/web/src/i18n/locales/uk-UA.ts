@@ -301,10 +301,6 @@ export const ukUA = {
     logout: 'Вийти',
   },
   notifications: notificationsUk,
-  placeholder: {
-    text: 'Цей екран поки що є заглушкою: він з’явиться в одному з наступних випусків.',
-    toDashboard: 'На панель',
-  },
   notFound: {
     title: 'Сторінку не знайдено',
     text: 'Адреси, яку ви відкрили, не існує.',

@@ -19,8 +19,6 @@ export function ChannelTabs({
       value={selected ?? ALL}
       onChange={(_event, value: string) => onSelect(value === ALL ? undefined : value)}
       aria-label={t('notifications.queue.fields.channel')}
-      // The theme's primary blue on the page background is just under 4.5:1 for tab text.
-      textColor="inherit"
       sx={{ mb: 2 }}
     >
       <Tab value={ALL} label={t('notifications.queue.allChannels')} />
