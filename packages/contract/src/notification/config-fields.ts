@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { jsonValueError } from '../json-value.js';
-import type { SelectOption } from '../resources/descriptor.js';
+import {
+  createdAtColumn,
+  idColumn,
+  optionColumn,
+  textColumn,
+  updatedAtColumn,
+} from '../resources/columns.js';
+import type { FieldDescriptor, ResourceDescriptor, SelectOption } from '../resources/descriptor.js';
 
 /**
  * Pieces shared by the three delivery configurations (SMTP, SMS, push).
@@ -95,3 +102,35 @@ export const configTestResultSchema = z.object({
   message: z.string(),
 });
 export type ConfigTestResult = z.infer<typeof configTestResultSchema>;
+
+/** A configuration select's options (providers, encryptions): each value labelled in `group`. */
+export function labelledOptions(values: readonly string[], group: string): readonly SelectOption[] {
+  return values.map((value) => ({ value, label: `notifications.configs.${group}.${value}` }));
+}
+
+/**
+ * The list of one configuration kind: id and name, the kind's own columns, then the flags and times
+ * every kind shares. Secrets are declared write-only, so no list or export ever carries them.
+ */
+export function configsResource(
+  name: 'smtp-configs' | 'sms-configs' | 'push-configs',
+  ownColumns: readonly FieldDescriptor[],
+  writeOnlyFields: readonly string[],
+): ResourceDescriptor {
+  return {
+    name,
+    service: 'notification',
+    path: `/admin/${name}`,
+    fields: [
+      idColumn(),
+      textColumn('name', 'notifications.configs.fields.name'),
+      ...ownColumns,
+      optionColumn('is_active', 'notifications.configs.fields.is_active', ACTIVE_OPTIONS, true),
+      optionColumn('is_default', 'notifications.configs.fields.is_default', ACTIVE_OPTIONS, true),
+      createdAtColumn(),
+      updatedAtColumn(),
+    ],
+    writeOnlyFields,
+    defaultSort: 'name',
+  };
+}

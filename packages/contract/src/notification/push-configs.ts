@@ -1,19 +1,14 @@
 import { z } from 'zod';
-import {
-  createdAtColumn,
-  idColumn,
-  optionColumn,
-  textColumn,
-  updatedAtColumn,
-} from '../resources/columns.js';
+import { optionColumn, textColumn } from '../resources/columns.js';
 import type { FormDescriptor, ResourceDescriptor, SelectOption } from '../resources/descriptor.js';
 import { nullableText, oneOf, requiredText } from '../resources/fields.js';
 import {
-  ACTIVE_OPTIONS,
   checkProviderConfig,
   configJsonText,
   configSecretsSchema,
+  configsResource,
   httpUrl,
+  labelledOptions,
   secretInput,
 } from './config-fields.js';
 import { withoutNulls } from './sms-configs.js';
@@ -95,28 +90,16 @@ export const pushConfigWriteSchema = z
   });
 export type PushConfigWrite = z.infer<typeof pushConfigWriteSchema>;
 
-export const PUSH_PROVIDER_OPTIONS: readonly SelectOption[] = PUSH_PROVIDERS.map((value) => ({
-  value,
-  label: `notifications.configs.provider.${value}`,
-}));
+export const PUSH_PROVIDER_OPTIONS: readonly SelectOption[] = labelledOptions(PUSH_PROVIDERS, 'provider');
 
-export const pushConfigsResource: ResourceDescriptor = {
-  name: 'push-configs',
-  service: 'notification',
-  path: '/admin/push-configs',
-  fields: [
-    idColumn(),
-    textColumn('name', 'notifications.configs.fields.name'),
+export const pushConfigsResource: ResourceDescriptor = configsResource(
+  'push-configs',
+  [
     optionColumn('provider', 'notifications.configs.fields.provider', PUSH_PROVIDER_OPTIONS, true),
     textColumn('app_id', 'notifications.configs.fields.app_id'),
-    optionColumn('is_active', 'notifications.configs.fields.is_active', ACTIVE_OPTIONS, true),
-    optionColumn('is_default', 'notifications.configs.fields.is_default', ACTIVE_OPTIONS, true),
-    createdAtColumn(),
-    updatedAtColumn(),
   ],
-  writeOnlyFields: PUSH_SECRET_FIELDS,
-  defaultSort: 'name',
-};
+  PUSH_SECRET_FIELDS,
+);
 
 export const pushConfigForm: FormDescriptor<typeof pushConfigWriteSchema, typeof pushConfigWriteSchema> = {
   fields: [

@@ -1,20 +1,15 @@
 import { z } from 'zod';
-import {
-  createdAtColumn,
-  idColumn,
-  optionColumn,
-  textColumn,
-  updatedAtColumn,
-} from '../resources/columns.js';
+import { optionColumn, textColumn } from '../resources/columns.js';
 import type { FormDescriptor, ResourceDescriptor, SelectOption } from '../resources/descriptor.js';
 import { nullableText, oneOf, requiredText } from '../resources/fields.js';
 import {
-  ACTIVE_OPTIONS,
   checkProviderConfig,
   configJsonText,
   configSecretsSchema,
+  configsResource,
   httpUrl,
   isE164,
+  labelledOptions,
   secretInput,
 } from './config-fields.js';
 
@@ -99,28 +94,16 @@ export function withoutNulls(value: Record<string, unknown>): Record<string, unk
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null));
 }
 
-export const SMS_PROVIDER_OPTIONS: readonly SelectOption[] = SMS_PROVIDERS.map((value) => ({
-  value,
-  label: `notifications.configs.provider.${value}`,
-}));
+export const SMS_PROVIDER_OPTIONS: readonly SelectOption[] = labelledOptions(SMS_PROVIDERS, 'provider');
 
-export const smsConfigsResource: ResourceDescriptor = {
-  name: 'sms-configs',
-  service: 'notification',
-  path: '/admin/sms-configs',
-  fields: [
-    idColumn(),
-    textColumn('name', 'notifications.configs.fields.name'),
+export const smsConfigsResource: ResourceDescriptor = configsResource(
+  'sms-configs',
+  [
     optionColumn('provider', 'notifications.configs.fields.provider', SMS_PROVIDER_OPTIONS, true),
     textColumn('from_number', 'notifications.configs.fields.from_number'),
-    optionColumn('is_active', 'notifications.configs.fields.is_active', ACTIVE_OPTIONS, true),
-    optionColumn('is_default', 'notifications.configs.fields.is_default', ACTIVE_OPTIONS, true),
-    createdAtColumn(),
-    updatedAtColumn(),
   ],
-  writeOnlyFields: SMS_SECRET_FIELDS,
-  defaultSort: 'name',
-};
+  SMS_SECRET_FIELDS,
+);
 
 export const smsConfigForm: FormDescriptor<typeof smsConfigWriteSchema, typeof smsConfigWriteSchema> = {
   fields: [

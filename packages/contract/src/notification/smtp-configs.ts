@@ -1,18 +1,13 @@
 import { z } from 'zod';
-import {
-  createdAtColumn,
-  idColumn,
-  optionColumn,
-  textColumn,
-  updatedAtColumn,
-} from '../resources/columns.js';
+import { optionColumn, textColumn } from '../resources/columns.js';
 import type { FormDescriptor, ResourceDescriptor, SelectOption } from '../resources/descriptor.js';
 import { emailText, nullableText, oneOf, requiredText } from '../resources/fields.js';
 import {
-  ACTIVE_OPTIONS,
   checkProviderConfig,
   configJsonText,
   configSecretsSchema,
+  configsResource,
+  labelledOptions,
   secretInput,
 } from './config-fields.js';
 
@@ -83,18 +78,14 @@ export const smtpConfigWriteSchema = z.strictObject(smtpConfigShape).superRefine
 });
 export type SmtpConfigWrite = z.infer<typeof smtpConfigWriteSchema>;
 
-export const SMTP_ENCRYPTION_OPTIONS: readonly SelectOption[] = SMTP_ENCRYPTIONS.map((value) => ({
-  value,
-  label: `notifications.configs.encryption.${value}`,
-}));
+export const SMTP_ENCRYPTION_OPTIONS: readonly SelectOption[] = labelledOptions(
+  SMTP_ENCRYPTIONS,
+  'encryption',
+);
 
-export const smtpConfigsResource: ResourceDescriptor = {
-  name: 'smtp-configs',
-  service: 'notification',
-  path: '/admin/smtp-configs',
-  fields: [
-    idColumn(),
-    textColumn('name', 'notifications.configs.fields.name'),
+export const smtpConfigsResource: ResourceDescriptor = configsResource(
+  'smtp-configs',
+  [
     textColumn('host', 'notifications.configs.fields.host'),
     {
       name: 'port',
@@ -105,14 +96,9 @@ export const smtpConfigsResource: ResourceDescriptor = {
     },
     optionColumn('encryption', 'notifications.configs.fields.encryption', SMTP_ENCRYPTION_OPTIONS, true),
     textColumn('from_address', 'notifications.configs.fields.from_address'),
-    optionColumn('is_active', 'notifications.configs.fields.is_active', ACTIVE_OPTIONS, true),
-    optionColumn('is_default', 'notifications.configs.fields.is_default', ACTIVE_OPTIONS, true),
-    createdAtColumn(),
-    updatedAtColumn(),
   ],
-  writeOnlyFields: SMTP_SECRET_FIELDS,
-  defaultSort: 'name',
-};
+  SMTP_SECRET_FIELDS,
+);
 
 export const smtpConfigForm: FormDescriptor<typeof smtpConfigWriteSchema, typeof smtpConfigWriteSchema> = {
   fields: [
