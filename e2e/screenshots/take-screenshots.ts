@@ -225,7 +225,7 @@ const TABLE_TOOLS_SHOTS: Shot[] = [
     path: '/auth/users?perPage=5',
     act: async (page) => {
       await selectPage(page);
-      await page.getByRole('region').getByRole('button').first().click();
+      await page.getByRole('button', { name: /Змінити статус|Change status/ }).click();
       await page.getByRole('menuitem').nth(2).click();
     },
   },
