@@ -19,7 +19,7 @@ function isPageNavigation(req: IncomingMessage): boolean {
 }
 
 const FRAMEWORK =
-  /node_modules[\\/](?:react|react-dom|scheduler|react-router|@emotion[\\/][^\\/]+|@mui[\\/](?:system|utils|styled-engine|private-theming)|i18next|react-i18next|zod|@tanstack[\\/][^\\/]+)[\\/]/;
+  /node_modules[\\/](?:react|react-dom|scheduler|react-router|@emotion[\\/][^\\/]+|@mui[\\/](?:system|utils|styled-engine|private-theming)|i18next|react-i18next|@tanstack[\\/][^\\/]+)[\\/]/;
 
 const proxyEntry: ProxyOptions = {
   target: API_TARGET,

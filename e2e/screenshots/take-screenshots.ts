@@ -26,7 +26,16 @@ interface Shot {
   settle?: number;
   /** Taken in the dark theme. */
   dark?: boolean;
+  /** Puts back what `act` changed (routes, a signed-out tab) once the shot is taken. */
+  after?: (page: Page) => Promise<void>;
+  /** Viewport width in px (the height stays); 1440 by default. */
+  width?: number;
+  /** Requests to these URLs fail, to show a screen's error state. */
+  abort?: RegExp;
 }
+
+const DEFAULT_VIEWPORT = { width: 1440, height: 900 };
+const PHONE_HEIGHT = 844;
 
 /** A row of the table on screen whose text contains `text`. */
 const rowWith = (page: Page, text: string) => page.locator('tbody tr', { hasText: text }).first();
@@ -237,6 +246,173 @@ const TABLE_TOOLS_SHOTS: Shot[] = [
   { name: 'dark-dashboard', path: '/dashboard', fullPage: true, dark: true },
 ];
 
+/**
+ * Issue 12: the users list, a form, an empty list and a failed list, at a laptop's 1366 px and a
+ * phone's 390 px (`SHOTS=layout-` takes only these).
+ */
+const PHONE_SHOTS: Shot[] = [
+  ...[1366, 390].flatMap((width) => [
+    { name: `layout-${width}-users-list`, path: '/auth/users', width },
+    { name: `layout-${width}-user-edit`, path: '/auth/users/edit?id=3', width, fullPage: true },
+    {
+      name: `layout-${width}-error-list`,
+      path: '/auth/users',
+      width,
+      abort: /\/auth\/admin\/users(?:\?|$)/,
+      act: async (page: Page) => {
+        // The list retries a failed request before it gives up and says so.
+        await page.getByRole('button', { name: /^(retry|повторити)$/i }).waitFor({ timeout: 20_000 });
+      },
+    },
+  ]),
+  // Last: the list remembers its filter, and the shots above show it unfiltered.
+  ...[1366, 390].map((width) => ({
+    name: `layout-${width}-empty-list`,
+    path: '/auth/users?filter[email]=no-such-person-anywhere',
+    width,
+  })),
+];
+
+/**
+ * Language and time (issue 12 §4) at 1366 px: dates in the UI language's form, the profile menu's
+ * zone choice (the browser is in Europe/Kyiv), then the date picker saying which zone its days are in.
+ */
+const openProfileMenu = (page: Page) => page.getByRole('button', { name: /^(Профіль|Profile)/ }).click();
+/** The users table scrolled to its last columns, where the dates are. */
+const scrollTableToEnd = (page: Page) =>
+  page
+    .locator('table')
+    .first()
+    .evaluate((table) => {
+      let box = table.parentElement;
+      while (box && box.scrollWidth <= box.clientWidth) box = box.parentElement;
+      box?.scrollTo({ left: box.scrollWidth });
+    });
+const LANG_TIME_SHOTS: Shot[] = [
+  { name: 'lang-time-users-dates', path: '/auth/users?sort=birthday', width: 1366, act: scrollTableToEnd },
+  {
+    name: 'lang-time-profile-menu',
+    path: '/auth/users?sort=birthday',
+    width: 1366,
+    act: async (page) => {
+      await scrollTableToEnd(page);
+      await openProfileMenu(page);
+      await page.getByRole('menuitemradio').nth(1).click();
+      await openProfileMenu(page);
+    },
+  },
+  {
+    name: 'lang-time-date-picker',
+    path: '/auth/users?filter[created_at]=2026-11-01,2026-11-30',
+    width: 1366,
+    act: async (page) => {
+      await page.getByRole('button', { name: /^(Вибрати дати: Створено|Choose dates: Created)$/ }).click();
+    },
+  },
+];
+
+/** The notice of issue 12 §3: an API that does not answer any more. */
+const SERVER_DOWN_NOTICE = /Не вдається з’єднатися|The service cannot be reached/;
+
+async function cutOffApi(page: Page): Promise<void> {
+  await page.route(
+    () => true,
+    (route) =>
+      route.request().resourceType() === 'fetch' ? route.abort('connectionrefused') : route.continue(),
+  );
+  await page.locator('thead').getByRole('button').first().click();
+  await page.getByRole('status').filter({ hasText: SERVER_DOWN_NOTICE }).waitFor();
+}
+
+/** Focuses the first sort header the way a keyboard user does, so the ring shows. */
+async function focusSortHeader(page: Page): Promise<void> {
+  const header = page.locator('thead').getByRole('button').first();
+  await header.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+}
+
+/** Unsaved changes, an unreachable server, a page that cannot load, why a session ended, focus. */
+const FORMS_NAV_SHOTS: Shot[] = [
+  {
+    name: 'nav-unsaved-dialog',
+    path: '/auth/users/create',
+    width: 1366,
+    act: async (page) => {
+      await page.locator('input[name="first_name"]').pressSequentially('Olena');
+      await page.locator('nav a[href="/profile"]').click();
+      await page.getByRole('alertdialog').waitFor();
+    },
+    after: async (page) => {
+      await page.getByRole('alertdialog').getByRole('button').last().click();
+    },
+  },
+  {
+    name: 'nav-server-unreachable',
+    path: '/auth/countries',
+    width: 1366,
+    act: cutOffApi,
+    after: (page) => page.unrouteAll(),
+  },
+  {
+    name: 'dark-nav-server-unreachable',
+    path: '/auth/countries',
+    width: 1366,
+    dark: true,
+    act: cutOffApi,
+    after: (page) => page.unrouteAll(),
+  },
+  {
+    name: 'nav-page-load-error',
+    path: '/dashboard',
+    width: 1366,
+    act: async (page) => {
+      await page.route('**/assets/countries-page-*.js', (route) => route.abort('connectionrefused'));
+      if (!(await page.locator('nav a[href="/auth/countries"]').isVisible())) {
+        await page.locator('nav [aria-controls="menu-section-users"]').click();
+      }
+      await page.locator('nav a[href="/auth/countries"]').click();
+      // 3 retries, the reload, 3 more retries.
+      await page
+        .getByRole('heading', { name: /Не вдалося завантажити сторінку|This page could not be loaded/ })
+        .waitFor({ timeout: 30_000 });
+    },
+    after: (page) => page.unrouteAll(),
+  },
+  {
+    name: 'nav-signin-session-ended',
+    path: '/dashboard',
+    width: 1366,
+    act: async (page) => {
+      await page.evaluate(() => {
+        const keep = Object.fromEntries(
+          ['access_token', 'refresh_token', 'expires_at', 'refresh_expired_at'].map((key) => [
+            key,
+            localStorage.getItem(key),
+          ]),
+        );
+        sessionStorage.setItem('shots_kept_session', JSON.stringify(keep));
+        for (const key of Object.keys(keep)) localStorage.removeItem(key);
+        localStorage.setItem('pult_signout_reason', 'rejected');
+      });
+      await page.goto(new URL('/', page.url()).href);
+      await page.getByRole('status').waitFor();
+    },
+    after: async (page) => {
+      await page.evaluate(() => {
+        const kept = JSON.parse(sessionStorage.getItem('shots_kept_session') ?? '{}') as Record<
+          string,
+          string
+        >;
+        for (const [key, value] of Object.entries(kept)) localStorage.setItem(key, value);
+        localStorage.removeItem('pult_signout_reason');
+      });
+    },
+  },
+  { name: 'nav-sort-focus', path: '/auth/countries', width: 1366, act: focusSortHeader },
+  { name: 'dark-nav-sort-focus', path: '/auth/countries', width: 1366, dark: true, act: focusSortHeader },
+];
+
 const SHOTS: Shot[] = [
   { name: 'dashboard', path: '/dashboard', fullPage: true },
   { name: 'users-list', path: '/auth/users' },
@@ -316,6 +492,9 @@ const SHOTS: Shot[] = [
   ...CONFIG_SHOTS,
   ...AUDIT_SHOTS,
   ...TABLE_TOOLS_SHOTS,
+  ...PHONE_SHOTS,
+  ...LANG_TIME_SHOTS,
+  ...FORMS_NAV_SHOTS,
 ];
 
 async function main() {
@@ -325,7 +504,8 @@ async function main() {
     for (const locale of LOCALES) {
       const dir = path.join(OUT, locale);
       await mkdir(dir, { recursive: true });
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      // A zone other than UTC, so the profile menu's "browser zone" choice names one.
+      const context = await browser.newContext({ viewport: DEFAULT_VIEWPORT, timezoneId: 'Europe/Kyiv' });
       const page = await context.newPage();
       await page.goto(pult.url);
       await page.evaluate((value) => window.localStorage.setItem('language_locale', value), locale);
@@ -345,6 +525,12 @@ async function main() {
             dark ? localStorage.setItem('color_mode', 'dark') : localStorage.removeItem('color_mode'),
           shot.dark === true,
         );
+        await page.setViewportSize(
+          shot.width
+            ? { width: shot.width, height: shot.width < 600 ? PHONE_HEIGHT : 800 }
+            : DEFAULT_VIEWPORT,
+        );
+        if (shot.abort) await page.route(shot.abort, (route) => route.abort());
         await page.goto(`${pult.url}${shot.path}`);
         await page.waitForLoadState('networkidle');
         if (shot.settle) await page.waitForTimeout(shot.settle);
@@ -353,6 +539,8 @@ async function main() {
           await page.waitForTimeout(400);
         }
         await page.screenshot({ path: path.join(dir, `${shot.name}.png`), fullPage: shot.fullPage ?? false });
+        await shot.after?.(page);
+        if (shot.abort) await page.unrouteAll();
       }
       await context.close();
     }

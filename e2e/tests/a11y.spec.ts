@@ -1,31 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { adminApi, type TokenPair } from '../support/admin-api.js';
 import { expect, test } from '../support/fixtures.js';
 import { type PanelRoute, PUBLIC_ROUTES, SHELL_ROUTES } from '../support/routes.js';
 
 /**
- * axe on every route, in both languages (issue 12 §5): no serious or critical violation of WCAG 2.1
- * A/AA. Routes come from support/routes.ts; a theme is a name and what puts the panel into it before
- * the first script runs, so a dark theme is one more entry here.
+ * axe on every route, in both languages and both colour themes (issue 12 §5): no serious or critical
+ * violation of WCAG 2.1 A/AA. Routes come from support/routes.ts. One server for the file and one
+ * browser context per language and theme: a context's tokens and settings are put into local storage
+ * before the first script runs, and the routes are visited one after another in it.
  */
-interface Theme {
-  name: string;
-  apply: (page: Page) => Promise<void>;
-}
-
-const THEMES: readonly Theme[] = [{ name: 'light', apply: async () => {} }];
+const THEMES = ['light', 'dark'] as const;
 const LOCALES = ['uk-UA', 'en-US'] as const;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
-/**
- * The template editor's live preview is a sandboxed iframe (no scripts, by design): axe's cross-frame
- * run waits on it until the test times out. These two screens are checked by hand until the preview
- * can be left out of the run.
- */
-const NOT_CHECKED = new Set(['/notification/templates/create', '/notification/templates/edit?id=1']);
 
-const signedInTokens = test.extend<object, { tokens: TokenPair }>({
+// Every test of the file uses this one test type: tests with other worker fixtures would get a worker,
+// and so a server, of their own.
+const signedIn = test.extend<object, { tokens: TokenPair }>({
   tokens: [
     async ({ pult }, use) => {
       await use((await adminApi(pult.url)).tokens);
@@ -34,58 +26,75 @@ const signedInTokens = test.extend<object, { tokens: TokenPair }>({
   ],
 });
 
-async function prepare(page: Page, locale: string, theme: Theme, tokens?: TokenPair): Promise<void> {
-  await page.addInitScript(
-    ({ language, pair }) => {
-      window.localStorage.setItem('language_locale', language);
-      if (pair && window.localStorage.getItem('access_token') === null) {
-        window.localStorage.setItem('access_token', pair.access_token);
-        window.localStorage.setItem('refresh_token', pair.refresh_token);
-        window.localStorage.setItem('expires_at', String(pair.expires_at));
-        window.localStorage.setItem('refresh_expired_at', String(pair.refresh_expired_at));
-      }
-    },
-    { language: locale, pair: tokens ?? null },
-  );
-  await theme.apply(page);
+interface Settings {
+  locale: string;
+  theme: string;
+  tokens: TokenPair | null;
 }
 
-async function expectNoSeriousViolations(page: Page, route: PanelRoute): Promise<void> {
+async function openPage(browser: Browser, baseURL: string, settings: Settings): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript(({ locale, theme, tokens }) => {
+    window.localStorage.setItem('language_locale', locale);
+    window.localStorage.setItem('color_mode', theme);
+    if (tokens && window.localStorage.getItem('access_token') === null) {
+      window.localStorage.setItem('access_token', tokens.access_token);
+      window.localStorage.setItem('refresh_token', tokens.refresh_token);
+      window.localStorage.setItem('expires_at', String(tokens.expires_at));
+      window.localStorage.setItem('refresh_expired_at', String(tokens.refresh_expired_at));
+    }
+  }, settings);
+  return context.newPage();
+}
+
+/** The route's serious and critical violations, one line per rule with up to five of its nodes. */
+async function blockingViolations(page: Page, route: PanelRoute): Promise<string[]> {
   await page.goto(route.path);
   await expect(page.locator('h1').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   // Skeleton rows and fading rows are transient; axe reads the settled page.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
-  const report = blocking.map(
-    (violation) =>
-      `${violation.impact} ${violation.id}: ${violation.help}\n` +
-      violation.nodes
-        .slice(0, 5)
-        .map(
-          (node) => `    ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ')}`,
-        )
-        .join('\n'),
-  );
-  expect(report, `axe on ${route.path}`).toEqual([]);
+  // The template editor's live preview is a sandboxed iframe without scripts (by design): axe cannot
+  // run inside it and would wait on it until the test times out. It shows the administrator's own
+  // markup, which the editor around it does not control.
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('iframe').analyze();
+  return results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map(
+      (violation) =>
+        `${route.path}: ${violation.impact} ${violation.id}: ${violation.help}\n` +
+        violation.nodes
+          .slice(0, 5)
+          .map(
+            (node) => `    ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ')}`,
+          )
+          .join('\n'),
+    );
 }
+
+/**
+ * The template editor's live preview is a sandboxed iframe (no scripts, by design). Excluding it from
+ * the results is not enough: axe's cross-frame run still waits on it, and in one CI run the dark walk
+ * hung there until its timeout. These two screens are checked by hand until the preview can be kept
+ * out of the run itself.
+ */
+const NOT_CHECKED = new Set(['/notification/templates/create', '/notification/templates/edit?id=1']);
+const CHECKED_SHELL_ROUTES = SHELL_ROUTES.filter((route) => !NOT_CHECKED.has(route.path));
 
 for (const theme of THEMES) {
   for (const locale of LOCALES) {
-    test.describe(`accessibility, ${theme.name} theme, ${locale}`, () => {
-      for (const route of PUBLIC_ROUTES) {
-        test(`public ${route.path}`, async ({ page }) => {
-          await prepare(page, locale, theme);
-          await expectNoSeriousViolations(page, route);
-        });
-      }
-      for (const route of SHELL_ROUTES.filter(({ path }) => !NOT_CHECKED.has(path))) {
-        signedInTokens(`signed in ${route.path}`, async ({ page, tokens }) => {
-          await prepare(page, locale, theme, tokens);
-          await expectNoSeriousViolations(page, route);
-        });
-      }
+    signedIn(`axe finds nothing serious, ${theme} theme, ${locale}`, async ({ browser, pult, tokens }) => {
+      // Forty-odd routes, each settled and analysed: about 3 minutes on a quiet machine, more than
+      // 10 on a loaded one.
+      signedIn.setTimeout(1_200_000);
+      const report: string[] = [];
+      const visitor = await openPage(browser, pult.url, { locale, theme, tokens: null });
+      for (const route of PUBLIC_ROUTES) report.push(...(await blockingViolations(visitor, route)));
+      await visitor.context().close();
+      const admin = await openPage(browser, pult.url, { locale, theme, tokens });
+      for (const route of CHECKED_SHELL_ROUTES) report.push(...(await blockingViolations(admin, route)));
+      await admin.context().close();
+      expect(report).toEqual([]);
     });
   }
 }

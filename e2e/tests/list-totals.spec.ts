@@ -1,4 +1,5 @@
-import { uniqueTag } from '../support/admin-api.js';
+import type { Page } from '@playwright/test';
+import { type AdminApi, uniqueTag } from '../support/admin-api.js';
 import { startPult } from '../support/pult-server.js';
 import { columnCells, expectSettled, expectUrlParams, resourceTable } from '../support/table.js';
 import { test as base, expect } from '../support/users-fixtures.js';
@@ -22,18 +23,23 @@ const test = base.extend({
 
 const TITLE = 'Користувачі';
 
-test('a broad filter shows "about N" and pages forward and back', async ({ adminPage: page, api }) => {
-  const tag = uniqueTag('about');
-  for (let index = 1; index <= 30; index += 1) {
+/** `count` users sharing a new tag in their e-mail, and the users list filtered by it: an estimate. */
+async function broadFilter(page: Page, api: AdminApi, prefix: string, count: number) {
+  const tag = uniqueTag(prefix);
+  for (let index = 1; index <= count; index += 1) {
     await api.createUser({ email: `${tag}.${String(index).padStart(2, '0')}@e2e.test` });
   }
-
   await page.goto('/auth/users');
   const table = resourceTable(page, TITLE);
   await page.getByRole('textbox', { name: 'Фільтр: Е-пошта' }).fill(tag);
   await expectUrlParams(page, { 'filter[email]': tag });
   await expectSettled(table);
   await expect(page.getByText(/^1–10 з близько \d+$/)).toBeVisible();
+  return { tag, table };
+}
+
+test('a broad filter shows "about N" and pages forward and back', async ({ adminPage: page, api }) => {
+  const { table } = await broadFilter(page, api, 'about', 30);
   // The last page is not known, so it is not offered; the next one is.
   await expect(page.getByRole('button', { name: 'Остання сторінка' })).toBeDisabled();
   const firstPage = await (await columnCells(table, 'Е-пошта')).allTextContents();
@@ -71,4 +77,25 @@ test('a broad filter shows "about N" and pages forward and back', async ({ admin
   await expectSettled(resourceTable(page, 'Users'));
   await expect(page.getByText(/^1–10 of about \d+$/)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('about-n-en-US.png'), fullPage: true });
+});
+
+test('"Count exactly" replaces the estimate with the exact total and offers the last page', async ({
+  adminPage: page,
+  api,
+}) => {
+  const { tag, table } = await broadFilter(page, api, 'exact', 27);
+  await page.getByRole('button', { name: 'Порахувати точно' }).click();
+  await expect(page.getByText('1–10 з 27', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Порахувати точно' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Остання сторінка' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Остання сторінка' }).click();
+  await expectUrlParams(page, { page: '3' });
+  await expectSettled(table);
+  await expect(page.getByText('21–27 з 27', { exact: true })).toBeVisible();
+
+  // Another filter is another count: its total is an estimate again until asked.
+  await page.getByRole('textbox', { name: 'Фільтр: Е-пошта' }).fill(`${tag}.`);
+  await expectUrlParams(page, { 'filter[email]': `${tag}.` });
+  await expectSettled(table);
+  await expect(page.getByRole('button', { name: 'Порахувати точно' })).toBeVisible();
 });

@@ -48,6 +48,8 @@ test.describe('the shell (spec §2)', () => {
   });
 
   test('every shell route exists for a signed-in admin and loads lazily', async ({ signedIn: page }) => {
+    // Two dozen full page loads, each fetching its lazy chunks.
+    test.slow();
     for (const route of SHELL_ROUTES) {
       await page.goto(route);
       await expect(page, route).toHaveURL(new RegExp(`${route.split('?')[0]!.replaceAll('/', '\\/')}`));

@@ -117,15 +117,15 @@ test.describe('users table', () => {
     await expectSettled(table);
     await expect(emails).toHaveText([`${tag}.a@e2e.test`, `${tag}.b@e2e.test`]);
 
-    // The range picker opens with the current range and emits `from,to`.
+    // The range picker opens with the current range in the UI language's form and emits `from,to`.
     await page.getByRole('button', { name: 'Вибрати дати: Дата народження' }).click();
     const picker = page.getByRole('form', { name: 'Вибрати дати: Дата народження' });
     const from = picker.getByLabel('Від', { exact: true });
     const to = picker.getByLabel('До', { exact: true });
-    await expect(from).toHaveValue('1971-01-01');
-    await expect(to).toHaveValue('1971-12-31');
-    await to.fill('1972-12-31');
-    await from.fill('1971-06-01');
+    await expect(from).toHaveValue('01.01.1971');
+    await expect(to).toHaveValue('31.12.1971');
+    await to.fill('31.12.1972');
+    await from.fill('01.06.1971');
     await picker.getByRole('button', { name: 'Застосувати' }).click();
     await expect(picker).toBeHidden();
     await expectUrlParams(page, { 'filter[birthday]': '1971-06-01,1972-12-31' });

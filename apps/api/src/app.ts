@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config/env.js';
 import { dashboardRoutes } from './dashboard/dashboard-routes.js';
 import type { Db } from './db/database.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { redactUrl } from './http/redact.js';
@@ -88,6 +89,9 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     credentials: true,
     allowedHeaders: ['Content-Type', 'Authorization', 'Lang', 'X-Requested-With', 'Accept'],
   });
+
+  // Before the routes: the plugin adds its hook to each route registered after it.
+  await registerCompression(app);
 
   const secretBox = await loadSecretBox(config);
   const notification = createNotificationModule({

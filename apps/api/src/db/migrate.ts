@@ -23,6 +23,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     provider,
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
+    // Modules are built side by side and land in any order, so a database may have run a later-named
+    // migration before an earlier one arrives; each migration touches only its own objects.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

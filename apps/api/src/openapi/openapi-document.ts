@@ -106,6 +106,13 @@ const LIST_PARAMETERS: Json[] = [
       "`filter[field]=value` by the field's filter type: text contains (case-insensitive), number equals, date `YYYY-MM-DD` or `YYYY-MM-DD,YYYY-MM-DD` (UTC days, inclusive), select one of the options",
     schema: { type: 'object', additionalProperties: { type: 'string' } },
   },
+  {
+    name: 'total',
+    in: 'query',
+    description:
+      'Where a big list answers an estimated total (`totalExact: false`), `total=exact` counts every match, within 5 s; a count that takes longer still answers the estimate',
+    schema: { type: 'string', enum: ['exact'] },
+  },
 ];
 
 function parametersOf(url: string, schema: FastifySchema | undefined): Json[] {

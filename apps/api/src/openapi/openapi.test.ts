@@ -61,7 +61,7 @@ describe('OpenAPI document', () => {
     expect(document.paths['/auth/admin/users'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths['/auth/admin/signin'].post.security).toEqual([]);
     expect(document.paths['/auth/admin/users'].get.parameters.map((p: Json) => p.name)).toEqual(
-      expect.arrayContaining(['page', 'perPage', 'sort', 'filter']),
+      expect.arrayContaining(['page', 'perPage', 'sort', 'filter', 'total']),
     );
     expect(
       document.paths['/auth/admin/users'].post.requestBody.content['application/json'].schema.properties,

@@ -108,11 +108,19 @@ function fieldValue(row: UserRow, field: string): unknown {
   return Array.isArray(value) ? value.join(' ') : value;
 }
 
+/**
+ * Case folding as `ilike` does it: character by character (the simple mapping, İ → i), where
+ * JavaScript's `toLowerCase` applies the full one (İ → i̇, two characters).
+ */
+function fold(text: string): string {
+  return Array.from(text, (char) => Array.from(char.toLowerCase())[0] ?? char).join('');
+}
+
 function matches(row: UserRow, condition: Condition): boolean {
   const value = fieldValue(row, condition.field);
   switch (condition.type) {
     case 'text':
-      return typeof value === 'string' && value.toLowerCase().includes(condition.value.toLowerCase());
+      return typeof value === 'string' && fold(value).includes(fold(condition.value));
     case 'number':
     case 'select':
       return value === condition.value;
@@ -549,7 +557,8 @@ describe.each(testDatabaseKinds())('users list queries against a reference on %s
           }
         }
       }),
-      { numRuns: NUM_RUNS },
+      // İ once failed here: its full lower case is two characters, `ilike` folds it to one.
+      { numRuns: NUM_RUNS, examples: [[[['filter[email]', 'İ']]]] },
     );
   });
 

@@ -17,7 +17,14 @@ import {
   seekDay,
 } from './day-counts.js';
 import type { ListRequest } from './list-request.js';
-import { boundedTotal, type Total, type TotalBudget, totalBudget } from './list-total.js';
+import {
+  boundedTotal,
+  EXACT_TOTAL_BUDGET,
+  plannerEstimate,
+  type Total,
+  type TotalBudget,
+  totalBudget,
+} from './list-total.js';
 
 /** How the database compares a column: decides the cast of a bound filter value. */
 export type ColumnKind = 'text' | 'integer' | 'timestamp' | 'date' | 'boolean';
@@ -25,8 +32,15 @@ export type ColumnKind = 'text' | 'integer' | 'timestamp' | 'date' | 'boolean';
 export interface ListColumn {
   sql: RawBuilder<unknown>;
   kind: ColumnKind;
+  /**
+   * A GIN index over `list_bigrams(lower(sql))` exists (`bigramIndex`): a two-character "contains"
+   * filter, which a trigram index cannot serve, is answered through it.
+   */
+  bigrams?: boolean;
   /** A filter that is not a comparison of `sql` ("missing a language", say); bound values only. */
   where?: (condition: Condition) => RawBuilder<unknown>;
+  /** What a sort by this column orders by, when not `sql` itself (a name in the reader's alphabet). */
+  order?: RawBuilder<unknown>;
 }
 
 /**
@@ -76,9 +90,11 @@ export async function runList<Row, Item>(
     source.dayCounts && !source.scope
       ? dayCountFilter(source.dayCounts, conditions, (field) => !columnOf(source, field).where)
       : undefined;
+  const planned = await plannedMatches(executor, source, conditions, counted);
+  const few = planned !== undefined && planned <= budget.countLimit;
   const [page, found] = await Promise.all([
-    findPage(executor, source, request, sort, counted),
-    totalOf(executor, source, conditions, counted, budget),
+    findPage(executor, source, request, sort, counted, few),
+    totalOf(executor, source, conditions, counted, query.exactTotal ? EXACT_TOTAL_BUDGET : budget, planned),
   ]);
   const items = page.slice(0, query.perPage);
   const { total, exact } = reconcile(found, offset, items.length, page.length > query.perPage);
@@ -90,6 +106,21 @@ export async function runList<Row, Item>(
   };
 }
 
+/**
+ * The planner's estimate of a filter's matches, when neither the table's counter nor the day counters
+ * answer its total: it decides both how the total is found and how the page is.
+ */
+async function plannedMatches<Row, Item>(
+  executor: Executor,
+  source: ListSource<Row, Item>,
+  conditions: Condition[],
+  counted: DayCountFilter | undefined,
+): Promise<number | undefined> {
+  if (conditions.length === 0 || (source.dayCounts && counted)) return undefined;
+  const where = whereClause(source, conditions, [], 'estimate');
+  return plannerEstimate(executor, sql`select 1 from ${baseOf(source)} ${where}`);
+}
+
 /** Below this offset a page skips so few keys that finding its day first would cost more. */
 const DAY_SEEK_MIN_OFFSET = 1_000;
 
@@ -98,6 +129,11 @@ const DAY_SEEK_MIN_OFFSET = 1_000;
  * found on the keys alone (an index-only scan when an index covers the filter and sort), then its
  * rows and their names are fetched, so a deep page does not read every row it skips. A deep page of
  * the day-counted date sort first finds its day from the counters and skips only within that day.
+ *
+ * A filter expected to match `few` rows collects its matches first (through the filter's own index)
+ * and sorts them: walking the sort's index until a page of matches turns up is the planner's choice
+ * for a LIMIT, and it reads the whole table when the matches are rarer than it thinks or absent (a
+ * two-letter fragment no e-mail contains took 12 s, past the statement timeout).
  */
 async function findPage<Row, Item>(
   executor: Executor,
@@ -105,6 +141,7 @@ async function findPage<Row, Item>(
   request: ListRequest,
   sort: SortTerm[],
   counted: DayCountFilter | undefined,
+  few: boolean,
 ): Promise<Row[]> {
   const { query, conditions } = request;
   let offset = (query.page - 1) * query.perPage;
@@ -121,8 +158,13 @@ async function findPage<Row, Item>(
     }
   }
   const orderBy = orderByClause(source, sort);
-  const base = sql`${sql.table(source.table)} as ${sql.id(source.alias)}`;
-  const keys = sql`select ${keyOf(source)} from ${base} ${whereClause(source, conditions, extra)}
+  const base = baseOf(source);
+  const where = whereClause(source, conditions, extra, few ? 'collect' : 'walk');
+  // `offset 0` keeps the subquery whole, so the planner cannot push the sort's LIMIT into it.
+  const from = few
+    ? sql`(select * from ${base} ${where} offset 0) as ${sql.id(source.alias)}`
+    : sql`${base} ${where}`;
+  const keys = sql`select ${keyOf(source)} from ${from}
     order by ${orderBy} limit ${query.perPage + 1} offset ${offset}`;
   const { rows } = await sql<Row>`select ${source.select} from (${keys}) as page
     join ${base} using (${sql.id(source.key)}) ${source.joins ?? sql``} order by ${orderBy}`.execute(
@@ -138,19 +180,22 @@ async function totalOf<Row, Item>(
   conditions: Condition[],
   counted: DayCountFilter | undefined,
   budget: TotalBudget,
+  planned: number | undefined,
 ): Promise<Total> {
   const tableSize = source.countedTable && !source.scope ? source.countedTable : undefined;
   if (tableSize && conditions.length === 0)
     return { total: await rowCount(executor, tableSize), exact: true };
   if (source.dayCounts && counted)
     return { total: await dayCountTotal(executor, source.dayCounts, counted), exact: true };
-  const base = sql`${sql.table(source.table)} as ${sql.id(source.alias)}`;
-  const where = whereClause(source, conditions);
-  const found = await boundedTotal(executor, sql`select 1 from ${base} ${where}`, budget, {
-    table: source.table,
-    alias: source.alias,
-    where,
-  });
+  // Counted only when few matches are expected: collected through their own index.
+  const where = whereClause(source, conditions, [], 'collect');
+  const found = await boundedTotal(
+    executor,
+    sql`select 1 from ${baseOf(source)} ${where}`,
+    budget,
+    { table: source.table, alias: source.alias, where },
+    planned,
+  );
   // The planner's statistics may lag the table; an estimate never exceeds what the table holds.
   if (found.exact || !tableSize) return found;
   return { total: Math.min(found.total, await rowCount(executor, tableSize)), exact: false };
@@ -175,6 +220,10 @@ function reconcile(found: Total, offset: number, shown: number, hasMore: boolean
   return { total: Math.min(found.total, offset), exact: false };
 }
 
+function baseOf(source: Pick<ListSource<never, never>, 'table' | 'alias'>): RawBuilder<unknown> {
+  return sql`${sql.table(source.table)} as ${sql.id(source.alias)}`;
+}
+
 function keyOf(source: Pick<ListSource<never, never>, 'alias' | 'key'>): RawBuilder<unknown> {
   return sql.ref(`${source.alias}.${source.key}`);
 }
@@ -194,10 +243,11 @@ export function whereClause<Row, Item>(
   source: ListSource<Row, Item>,
   conditions: Condition[],
   extra: RawBuilder<unknown>[] = [],
+  purpose: ConditionPurpose = 'walk',
 ): RawBuilder<unknown> {
   const parts = conditions.map((condition) => {
     const column = columnOf(source, condition.field);
-    return column.where ? column.where(condition) : conditionSql(column, condition);
+    return column.where ? column.where(condition) : conditionSql(column, condition, purpose);
   });
   if (source.scope) parts.unshift(source.scope);
   parts.push(...extra);
@@ -205,12 +255,25 @@ export function whereClause<Row, Item>(
   return sql`where ${sql.join(parts, sql` and `)}`;
 }
 
-function conditionSql(column: ListColumn, condition: Condition): RawBuilder<unknown> {
+/**
+ * How a filter is written: to be estimated by the planner, to collect a few matches through their
+ * own index (a fenced page, a bounded count), or to be checked row by row along another index (a
+ * page walked in sort order, an export, a bulk action). The forms differ for the two-character
+ * "contains" only.
+ */
+type ConditionPurpose = 'estimate' | 'collect' | 'walk';
+
+function conditionSql(
+  column: ListColumn,
+  condition: Condition,
+  purpose: ConditionPurpose,
+): RawBuilder<unknown> {
   const expr = column.sql;
   switch (condition.type) {
     case 'text':
       // PostgreSQL text cannot hold NUL, so no value contains one; binding it would be an error (a 500).
       if (condition.value.includes('\u0000')) return sql`false`;
+      if (column.bigrams && [...condition.value].length === 2) return pairSql(expr, condition.value, purpose);
       return sql`${expr} ilike ${`%${escapeLike(condition.value)}%`}`;
     case 'number':
       return sql`${expr} = ${typed(column.kind, condition.value)}`;
@@ -224,6 +287,21 @@ function conditionSql(column: ListColumn, condition: Condition): RawBuilder<unkn
   }
 }
 
+/**
+ * Two characters: "contains" is "has this pair", which the bigram index finds; that is how a few
+ * matches are collected. A walk checks `ilike` instead: computing a row's pairs costs ~50 µs, and
+ * offered both, the planner takes them for independent, squares the selectivity and picks the
+ * bitmap even for 2,300 matches (22 ms, where walking the covering sort index with `ilike` takes
+ * 1.3 ms). For the same reason the planner estimates the pair alone.
+ */
+function pairSql(expr: RawBuilder<unknown>, pair: string, purpose: ConditionPurpose): RawBuilder<unknown> {
+  const hasPair = sql`list_bigrams(lower(${expr})) @> array[lower(${pair}::text)]`;
+  const contains = sql`${expr} ilike ${`%${escapeLike(pair)}%`}`;
+  if (purpose === 'estimate') return hasPair;
+  if (purpose === 'walk') return contains;
+  return sql`(${hasPair} and ${contains})`;
+}
+
 /** Binds a value with the column's type, so an integer column is compared (and indexed) as one. */
 function typed(kind: ColumnKind, value: string | number | boolean): RawBuilder<unknown> {
   if (kind === 'integer') return sql`${value}::bigint`;
@@ -232,10 +310,14 @@ function typed(kind: ColumnKind, value: string | number | boolean): RawBuilder<u
 }
 
 function orderByClause<Row, Item>(source: ListSource<Row, Item>, sort: SortTerm[]): RawBuilder<unknown> {
-  const terms = sort.map((term) => sql`${columnOf(source, term.field).sql} ${direction(term)}`);
+  const terms = sort.map((term) => sql`${orderOf(columnOf(source, term.field))} ${direction(term)}`);
   // The tie-breaker follows the first term's direction, so one (column, id) index serves both ways.
   terms.push(sql`${keyOf(source)} ${direction(sort[0] ?? { field: source.key, direction: 'asc' })}`);
   return sql.join(terms, sql`, `);
+}
+
+export function orderOf(column: ListColumn): RawBuilder<unknown> {
+  return column.order ?? column.sql;
 }
 
 function direction(term: SortTerm): RawBuilder<unknown> {

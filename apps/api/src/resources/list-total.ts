@@ -11,6 +11,12 @@ export interface TotalBudget {
 
 export const DEFAULT_TOTAL_BUDGET: TotalBudget = { countLimit: 2_000, budgetMs: 30 };
 
+/**
+ * What a total asked for exactly (`total=exact`) may cost: every match counted, for up to 5 s (half the
+ * statement timeout); a count that still does not finish answers the estimate, flagged as one.
+ */
+export const EXACT_TOTAL_BUDGET: TotalBudget = { countLimit: Number.MAX_SAFE_INTEGER, budgetMs: 5_000 };
+
 export interface Total {
   total: number;
   /** False when `total` is an estimate: more matches than the limit, or the count ran out of time. */
@@ -25,15 +31,17 @@ const QUERY_CANCELED = '57014';
  * is the answer, since counting a broad filter costs a scan of every match. Otherwise the matches are
  * counted, up to the limit and within the budget; a count that reaches either answers an estimate
  * instead (the planner's, or a sample's when the count proved the planner short), never below what
- * was counted. A slow count costs the budget, never an error.
+ * was counted. A slow count costs the budget, never an error. `planned` is the planner's estimate
+ * when the caller asked for it already.
  */
 export async function boundedTotal(
   executor: Executor,
   matches: RawBuilder<unknown>,
   budget: TotalBudget,
   sample?: SampledCount,
+  planned?: number,
 ): Promise<Total> {
-  const estimate = await plannerEstimate(executor, matches);
+  const estimate = planned ?? (await plannerEstimate(executor, matches));
   if (estimate > budget.countLimit) return { total: estimate, exact: false };
   const limited = sql<{ total: number }>`select count(*)::int as total
     from (${matches} limit ${budget.countLimit + 1}) as matches`;

@@ -265,6 +265,21 @@ describe.each(testDatabaseKinds())('list totals and pages by any strategy on %s'
     }
   });
 
+  it('counts exactly on demand (total=exact) where the list estimates, and refuses another value', async () => {
+    const conditions: Condition[] = [{ field: 'email', type: 'text', value: 'a' }];
+    const query: ListQuery = { page: 1, perPage: 10, sort: [], filters: { email: 'a' } };
+    const expected = reference(rows, query, conditions);
+    expect(expected.total).toBeGreaterThan(COUNT_LIMIT);
+    const estimated = await list('filter[email]=a');
+    expect(estimated.totalExact).toBe(false);
+    const exact = await list('filter[email]=a&total=exact');
+    expect(exact).toMatchObject({ total: expected.total, totalExact: true });
+    expect(exact.items.map((item) => item.id)).toEqual(expected.ids);
+    const refused = await t.app.inject({ method: 'GET', url: '/auth/admin/users?total=all', headers });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ message: { total: [expect.any(String)] } });
+  });
+
   it('answers a filter without matches with an exact zero', async () => {
     const body = await list('filter[email]=zzzz');
     expect(body).toMatchObject({ items: [], total: 0, totalExact: true, pageCount: 0 });

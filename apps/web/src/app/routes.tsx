@@ -11,6 +11,7 @@ import { usersRoutes } from '../modules/users/users-routes';
 import { PageLoading } from '../ui/page-loading';
 import { RouteError } from '../ui/route-error';
 import { lazyWithRetry } from './lazy-with-retry';
+import { RouteFocus } from './route-focus';
 import { RequireAuth } from './route-guards';
 
 const NotFoundPage = lazyWithRetry(() => import('../ui/not-found-page'));
@@ -23,6 +24,7 @@ export const appRoutes: RouteObject[] = [
     path: '/',
     element: (
       <Suspense fallback={<PageLoading />}>
+        <RouteFocus />
         <Outlet />
       </Suspense>
     ),

@@ -1,6 +1,7 @@
 import type { RuntimeConfig, ServiceName } from '@pult/contract';
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
+import { type ConnectivityMonitor, createConnectivityMonitor } from '../http/connectivity';
 import {
   createHttpClient,
   createLogoutCall,
@@ -19,6 +20,8 @@ export interface Services {
   config: RuntimeConfig;
   session: SessionManager;
   http: HttpClient;
+  /** Whether the services answer; the shell shows a notice while they do not. */
+  connectivity: ConnectivityMonitor;
   queryClient: QueryClient;
   /** Absolute URL of an auth-service path, e.g. `authUrl('/admin/signin')`. */
   authUrl: (path: string) => string;
@@ -51,14 +54,31 @@ export function createServices(deps: ServicesDeps): Services {
     channel: openSessionChannel(),
   });
 
+  const queryClient = createQueryClient();
+  const connectivity = createConnectivityMonitor({
+    // The public language list: cheap, needs no session, and served by the auth service.
+    probe: () =>
+      http.get(joinUrl(config.authServiceUrl, '/admin/settings'), { auth: false }).then(
+        () => true,
+        () => false,
+      ),
+    // What failed while the services were away is fetched again, so the page heals by itself.
+    onRecovered: () =>
+      void queryClient.refetchQueries({
+        type: 'active',
+        predicate: (query) => query.state.status === 'error',
+      }),
+  });
+
   const http = createHttpClient({
     session,
     getLocale,
     fetchFn,
     onForbidden: (text) => notifier.notify('error', text),
+    onReachability: (answered) =>
+      answered ? connectivity.reportAnswered() : connectivity.reportUnreachable(),
   });
 
-  const queryClient = createQueryClient();
   // Cached profile data must not leak from one administrator to the next one signing in on this tab.
   session.subscribe((signedIn) => {
     if (!signedIn) queryClient.clear();
@@ -68,6 +88,7 @@ export function createServices(deps: ServicesDeps): Services {
     config,
     session,
     http,
+    connectivity,
     queryClient,
     authUrl: (path) => joinUrl(config.authServiceUrl, path),
     serviceUrl: (service, path) => joinUrl(serviceBaseUrl(config, service), path),

@@ -27,6 +27,7 @@ function fakeSession(initialToken: string | null = 'a0') {
     signOut: vi.fn(async () => {
       token = null;
     }),
+    signOutReason: vi.fn(() => null),
     subscribe: vi.fn(() => () => {}),
     stop: vi.fn(),
   } satisfies SessionManager;
@@ -42,13 +43,15 @@ function setup(options: { token?: string | null; locale?: string } = {}) {
   const { session, setToken } = fakeSession(options.token === undefined ? 'a0' : options.token);
   const fetchFn: FetchMock = vi.fn<typeof fetch>();
   const onForbidden = vi.fn<(text: string) => void>();
+  const onReachability = vi.fn<(answered: boolean) => void>();
   const client = createHttpClient({
     session,
     getLocale: () => options.locale ?? 'en-US',
     fetchFn,
     onForbidden,
+    onReachability,
   });
-  return { client, session, setToken, fetchFn, onForbidden };
+  return { client, session, setToken, fetchFn, onForbidden, onReachability };
 }
 
 function sentInit(fetchFn: FetchMock, call = 0): RequestInit {
@@ -214,7 +217,7 @@ describe('createHttpClient: 401', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(401);
     expect((error as HttpError).body).toEqual({ message: 'expired' });
-    expect(session.signOut).toHaveBeenCalledWith({ callServer: false });
+    expect(session.signOut).toHaveBeenCalledWith({ callServer: false, reason: 'rejected' });
     expect(fetchFn).toHaveBeenCalledOnce();
   });
 
@@ -312,6 +315,34 @@ describe('createHttpClient: other failures', () => {
     expect(error).not.toBeInstanceOf(HttpError);
     expect((error as Error).name).toBe('AbortError');
     expect(sentInit(fetchFn).signal).toBe(controller.signal);
+  });
+});
+
+describe('createHttpClient: reachability', () => {
+  it('reports an answer for success and for client or server errors', async () => {
+    const { client, fetchFn, onReachability } = setup();
+    fetchFn.mockResolvedValueOnce(json(200, {})).mockResolvedValueOnce(json(500, {}));
+    await client.get('/x');
+    await rejection(client.get('/x'));
+    expect(onReachability.mock.calls).toEqual([[true], [true]]);
+  });
+
+  it("reports no answer for a network failure and a gateway's 502/503/504", async () => {
+    const { client, fetchFn, onReachability } = setup();
+    fetchFn
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json(502, {}))
+      .mockResolvedValueOnce(json(503, {}))
+      .mockResolvedValueOnce(json(504, {}));
+    for (let call = 0; call < 4; call++) await rejection(client.get('/x'));
+    expect(onReachability.mock.calls).toEqual([[false], [false], [false], [false]]);
+  });
+
+  it('says nothing about a cancelled call', async () => {
+    const { client, fetchFn, onReachability } = setup();
+    fetchFn.mockRejectedValueOnce(new DOMException('The operation was aborted.', 'AbortError'));
+    await rejection(client.get('/x'));
+    expect(onReachability).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,6 @@
 import { forbiddenErrorSchema, toLocale, translateMessage } from '@pult/contract';
 import type { SessionManager } from '../session/session-manager';
+import { isUnreachableStatus } from './connectivity';
 import { HttpError } from './http-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -37,6 +38,8 @@ export interface HttpClientDeps {
   fetchFn?: typeof fetch;
   /** Shows the negative notice of a 403 (spec §6). */
   onForbidden?: (text: string) => void;
+  /** Told after every call whether its service answered (see `connectivity.ts`). */
+  onReachability?: (answered: boolean) => void;
 }
 
 type FetchFn = typeof fetch;
@@ -138,6 +141,18 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       : translateMessage('forbidden', toLocale(getLocale()));
   }
 
+  /** Tells whether the service answered; a cancelled call says nothing either way. */
+  async function reportReachability(sending: Promise<Response>): Promise<Response> {
+    try {
+      const response = await sending;
+      deps.onReachability?.(!isUnreachableStatus(response.status));
+      return response;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 0) deps.onReachability?.(false);
+      throw error;
+    }
+  }
+
   /** A 401: renew once and resend, or end the session (spec §4, §8). */
   async function retryUnauthorized(
     first: Response,
@@ -148,7 +163,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const current = session.getAccessToken();
     if (current !== null && current !== sentToken) return resend(current);
     if (await session.forceRenew()) return resend(session.getAccessToken());
-    await session.signOut({ callServer: false });
+    await session.signOut({ callServer: false, reason: 'rejected' });
     throw new HttpError(401, await readErrorBody(first));
   }
 
@@ -157,14 +172,16 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     if (auth) await session.ensureFreshToken();
     const target = withQuery(url, options.query);
     const resend = (token: string | null) =>
-      send(fetchFn, {
-        method,
-        url: target,
-        body: options.body,
-        signal: options.signal,
-        token,
-        locale: getLocale(),
-      });
+      reportReachability(
+        send(fetchFn, {
+          method,
+          url: target,
+          body: options.body,
+          signal: options.signal,
+          token,
+          locale: getLocale(),
+        }),
+      );
     const sentToken = auth ? session.getAccessToken() : null;
     let response = await resend(sentToken);
     // A 401 to a request sent without a token says nothing about a session (a public page asking early).

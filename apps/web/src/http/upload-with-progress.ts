@@ -23,7 +23,7 @@ export async function uploadWithProgress<T>(url: string, form: FormData, options
   let result = await send(url, form, sentToken, options);
   if (result.status === 401 && sentToken !== null) {
     if (!(await session.forceRenew())) {
-      await session.signOut({ callServer: false });
+      await session.signOut({ callServer: false, reason: 'rejected' });
       throw new HttpError(401, result.body);
     }
     result = await send(url, form, session.getAccessToken(), options);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_LOCALE_OPTIONS, parseAvailableLocales } from './available-locales';
+import { FALLBACK_LOCALE_OPTIONS, languageName, parseAvailableLocales } from './available-locales';
 
 const settings = (value: unknown) => ({
   items: [
@@ -35,5 +35,15 @@ describe('parseAvailableLocales', () => {
     ['only unknown languages', settings({ 'de-DE': 'Deutsch' })],
   ])('falls back to Ukrainian and English on %s', (_name, body) => {
     expect(parseAvailableLocales(body)).toBe(FALLBACK_LOCALE_OPTIONS);
+  });
+});
+
+describe('languageName', () => {
+  it('names a language by the offered label, the built-in one, or its code when unknown', () => {
+    const offered = [{ locale: 'uk-UA' as const, label: 'Українська мова' }];
+    expect(languageName('uk-UA', offered)).toBe('Українська мова');
+    expect(languageName('en-US', offered)).toBe('English');
+    expect(languageName('uk-UA', [])).toBe('Українська');
+    expect(languageName('de-DE', offered)).toBe('de-DE');
   });
 });

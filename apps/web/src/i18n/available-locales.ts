@@ -43,3 +43,13 @@ function decodeJsonString(value: unknown): unknown {
     return value;
   }
 }
+
+/**
+ * A language code as people read it ("Українська", "English"): the offered languages' own labels
+ * first, then the built-in ones; a code the panel does not know is shown as it is.
+ */
+export function languageName(code: string, options: readonly LocaleOption[]): string {
+  const offered = options.find((option) => option.locale === code);
+  if (offered) return offered.label;
+  return isLocale(code) ? FALLBACK_AVAILABLE_LOCALES[code] : code;
+}

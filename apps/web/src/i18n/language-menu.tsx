@@ -1,22 +1,22 @@
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithRetry } from '../app/lazy-with-retry';
 import { useMenuAnchor } from '../ui/use-menu-anchor';
+import { useNeededOnce } from '../ui/use-needed-once';
 import { LocaleFlag } from './flags';
-import { useAvailableLocales } from './use-available-locales';
-import { useChangeLocale, useLocale } from './use-locale';
+import { useLocale } from './use-locale';
+
+// The menu's code (MUI's Menu, popover and modal) is not part of the sign-in screen's download.
+const LanguageOptions = lazyWithRetry(() => import('./language-options'));
 
 /** The flag menu of the sign-in, recovery and shell screens (spec §1). */
 export function LanguageMenu() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const changeLocale = useChangeLocale();
-  const options = useAvailableLocales();
-  const { triggerProps, menuProps, close } = useMenuAnchor();
+  const { triggerProps, menuProps } = useMenuAnchor();
+  const needed = useNeededOnce(menuProps.open);
 
   return (
     <>
@@ -25,24 +25,11 @@ export function LanguageMenu() {
           <LocaleFlag locale={locale} />
         </IconButton>
       </Tooltip>
-      <Menu {...menuProps}>
-        {options.map((option) => (
-          <MenuItem
-            key={option.locale}
-            lang={option.locale}
-            selected={option.locale === locale}
-            onClick={() => {
-              changeLocale(option.locale);
-              close();
-            }}
-          >
-            <ListItemIcon>
-              <LocaleFlag locale={option.locale} />
-            </ListItemIcon>
-            <ListItemText>{option.label}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {needed && (
+        <Suspense fallback={null}>
+          <LanguageOptions {...menuProps} />
+        </Suspense>
+      )}
     </>
   );
 }

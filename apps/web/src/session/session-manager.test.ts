@@ -2,6 +2,7 @@ import { STORAGE_KEYS, type TokenPair } from '@pult/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionManager, periodicCheckIntervalMs, type SessionManagerDeps } from './session-manager';
 import { createChannelHub, deferred, type FakeChannel, MemoryStorage } from './session-test-fakes';
+import { SIGN_OUT_REASON_KEY } from './sign-out-reason';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -71,8 +72,11 @@ function openTab(options: TabOptions = {}) {
   return { manager, storage, refresh, logout, navigate, logger, changes };
 }
 
+/** The session's own keys: not the language, nor the note of why the last session ended. */
 function tokenKeys(storage: MemoryStorage): string[] {
-  return [...storage.items.keys()].filter((key) => key !== STORAGE_KEYS.language);
+  return [...storage.items.keys()].filter(
+    (key) => key !== STORAGE_KEYS.language && key !== SIGN_OUT_REASON_KEY,
+  );
 }
 
 /** Lets queued microtasks (channel deliveries, promise chains) run. */
@@ -682,6 +686,52 @@ describe('rule 9: signOut', () => {
     expect(await renewal).toBe(false);
     expect(tokenKeys(tab.storage)).toEqual([]);
     expect(channel.sent).toEqual([{ type: 'logout' }]);
+  });
+});
+
+describe('rule 10: why the session ended', () => {
+  it('notes an expired refresh token at start-up', async () => {
+    const tab = openTab({ stored: storedSession(100, -1) });
+    await tab.manager.start();
+    expect(tab.manager.signOutReason()).toBe('expired');
+  });
+
+  it('notes an expiry found by a renewal', async () => {
+    const tab = openTab({ stored: storedSession(10, 3600), periodic: false });
+    vi.setSystemTime(T0 + 3601_000);
+    expect(await tab.manager.forceRenew()).toBe(false);
+    expect(tab.manager.signOutReason()).toBe('expired');
+  });
+
+  it('keeps the first reason when a late sign-out follows the end of the session', async () => {
+    const tab = openTab({ stored: storedSession(100, -1) });
+    await tab.manager.start();
+    await tab.manager.signOut({ callServer: false, reason: 'rejected' });
+    expect(tab.manager.signOutReason()).toBe('expired');
+  });
+
+  it('notes a session the server refused', async () => {
+    const tab = openTab();
+    tab.manager.signIn(pair(180));
+    await tab.manager.signOut({ callServer: false, reason: 'rejected' });
+    expect(tab.manager.signOutReason()).toBe('rejected');
+  });
+
+  it('forgets the reason on a sign-out the user chose, and on sign-in', async () => {
+    const tab = openTab({ stored: storedSession(100, -1) });
+    await tab.manager.start();
+    tab.manager.signIn(pair(180));
+    expect(tab.manager.signOutReason()).toBeNull();
+    await tab.manager.signOut({ callServer: false, reason: 'rejected' });
+    tab.manager.signIn(pair(180));
+    await tab.manager.signOut();
+    expect(tab.manager.signOutReason()).toBeNull();
+  });
+
+  it('ignores an unknown stored value', () => {
+    const tab = openTab();
+    tab.storage.setItem(SIGN_OUT_REASON_KEY, 'because');
+    expect(tab.manager.signOutReason()).toBeNull();
   });
 });
 

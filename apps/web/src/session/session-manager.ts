@@ -8,6 +8,7 @@ import {
   type TokenPair,
 } from '@pult/contract';
 import { parseSessionMessage, type SessionChannel, type SessionMessage } from './session-channel';
+import { readSignOutReason, type SignOutReason, writeSignOutReason } from './sign-out-reason';
 import {
   assumeDefaultExpiry,
   clearTokens,
@@ -52,8 +53,13 @@ export interface SessionManager {
   ensureFreshToken(): Promise<void>;
   /** After a 401: renews regardless of the check gap and the cooldown. False when renewal failed. */
   forceRenew(): Promise<boolean>;
-  /** Clears the session everywhere and goes to '/'; `callServer` (default true) also revokes it. */
-  signOut(options?: { callServer?: boolean }): Promise<void>;
+  /**
+   * Clears the session everywhere and goes to '/'; `callServer` (default true) also revokes it. A
+   * `reason` marks a sign-out the user did not ask for, shown on the sign-in screen.
+   */
+  signOut(options?: { callServer?: boolean; reason?: SignOutReason }): Promise<void>;
+  /** Why the last session ended by itself; null after a sign-out the user chose, and after sign-in. */
+  signOutReason(): SignOutReason | null;
   /** Called with the new state whenever the tab becomes signed in or signed out. */
   subscribe(listener: (signedIn: boolean) => void): () => void;
   /** Releases the timer and the channel. */
@@ -148,10 +154,21 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
     publish();
   }
 
-  /** Ends the session in this tab; `broadcast` is false when the news came from another tab. */
-  function endSession(options: { broadcast: boolean; navigate: boolean }): void {
+  /**
+   * Ends the session in this tab; `broadcast` is false when the news came from another tab. The reason
+   * (null: the user's choice) is recorded only by whoever ends a session that still had tokens, so a
+   * late second sign-out does not overwrite the first one's reason.
+   */
+  function endSession(options: {
+    broadcast: boolean;
+    navigate: boolean;
+    reason?: SignOutReason | null;
+  }): void {
     epoch += 1;
     stopPeriodicCheck();
+    if (options.reason !== undefined && hasAnyToken(readTokens(storage))) {
+      writeSignOutReason(storage, options.reason);
+    }
     clearTokens(storage);
     if (options.broadcast) broadcast({ type: 'logout' });
     publish();
@@ -163,6 +180,7 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
     const tokens = readTokens(storage);
     if (tokens.refreshToken === null) return { ok: false, reason: 'no-refresh-token' };
     if (isRefreshExpired(tokens, now())) {
+      writeSignOutReason(storage, 'expired');
       clearTokens(storage);
       stopPeriodicCheck();
       publish();
@@ -196,10 +214,10 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
     return renewal;
   }
 
-  async function signOut(options: { callServer?: boolean } = {}): Promise<void> {
+  async function signOut(options: { callServer?: boolean; reason?: SignOutReason } = {}): Promise<void> {
     const { refreshToken } = readTokens(storage);
     // Local state goes first: a slow or failing logout call must not keep the user signed in.
-    endSession({ broadcast: true, navigate: true });
+    endSession({ broadcast: true, navigate: true, reason: options.reason ?? null });
     if (options.callServer === false || refreshToken === null) return;
     try {
       await deps.logout(refreshToken);
@@ -213,7 +231,7 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
     const result = await renew();
     if (result.ok || result.reason === 'superseded') return;
     if (result.reason === 'refresh-expired') {
-      await signOut({ callServer: false });
+      await signOut({ callServer: false, reason: 'expired' });
     } else {
       log(`Token renewal failed: ${result.reason}`, result.error);
     }
@@ -228,7 +246,7 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
       return;
     }
     if (isRefreshExpired(tokens, now())) {
-      await signOut({ callServer: false });
+      await signOut({ callServer: false, reason: 'expired' });
       return;
     }
     // The check runs 5 s before the 30 s window opens and up to an hour apart, so it renews when the
@@ -261,7 +279,7 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
       if (!hasAnyToken(tokens)) return;
       if (isRefreshExpired(tokens, now())) {
         // Other tabs read the same storage and reach the same verdict on their own.
-        endSession({ broadcast: false, navigate: true });
+        endSession({ broadcast: false, navigate: true, reason: 'expired' });
         return;
       }
       lastCheckAt = now();
@@ -277,6 +295,7 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
 
     signIn(pair) {
       epoch += 1;
+      writeSignOutReason(storage, null);
       const tokens = normaliseTokens(pair, now());
       applyTokens(tokens, false);
       broadcast({ type: 'tokens', tokens });
@@ -296,7 +315,7 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
       const tokens = readTokens(storage);
       if (!hasAnyToken(tokens)) return;
       if (isRefreshExpired(tokens, checkedAt)) {
-        await signOut({ callServer: false });
+        await signOut({ callServer: false, reason: 'expired' });
         return;
       }
       if (secondsLeft(tokens) >= RENEW_THRESHOLD_SECONDS || inCooldown()) return;
@@ -311,6 +330,7 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
     },
 
     signOut,
+    signOutReason: () => readSignOutReason(storage),
 
     subscribe(listener) {
       listeners.add(listener);

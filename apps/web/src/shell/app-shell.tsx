@@ -5,7 +5,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../ui/page-loading';
+import { ConnectionNotice } from './connection-notice';
 import { SideDrawer } from './side-drawer';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
 /** The frame of every authenticated route: top bar, drawer, and the page. */
@@ -15,10 +17,18 @@ export default function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <TopBar onOpenMenu={wide ? undefined : () => setMobileOpen(true)} />
       <SideDrawer permanent={wide} open={mobileOpen} onClose={() => setMobileOpen(false)} />
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+      {/* Focusable by script only: the skip link's target. */}
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}
+      >
         <Toolbar />
+        <ConnectionNotice />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

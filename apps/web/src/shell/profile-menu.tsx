@@ -1,3 +1,4 @@
+import CheckIcon from '@mui/icons-material/Check';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -5,11 +6,15 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timeZoneOptions } from '../i18n/time-zone';
+import { timeZoneStore, useTimeZone } from '../i18n/time-zone-store';
 import { fullName, initials, useProfileBasic } from '../modules/profile';
 import { useMenuAnchor } from '../ui/use-menu-anchor';
 import { visuallyHidden } from '../ui/visually-hidden';
@@ -23,7 +28,7 @@ const avatarSx = (size: number) => ({
   color: 'secondary.contrastText',
 });
 
-/** The top bar's profile menu: photo, name, e-mail and Logout (spec §2). */
+/** The top bar's profile menu: photo, name, e-mail, the zone times are shown in, and Logout (spec §2). */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { data: profile } = useProfileBasic();
@@ -31,6 +36,11 @@ export function ProfileMenu() {
   const { triggerProps, menuProps, close } = useMenuAnchor();
   const name = fullName(profile);
   const photo = profile?.photo ?? undefined;
+  const timeZone = useTimeZone();
+  // The shell always shows this menu, so it tells the zone store whose choice applies.
+  useEffect(() => timeZoneStore.setAdmin(profile?.email), [profile?.email]);
+  const zones = timeZoneOptions(timeZone.browserZone);
+  const zoneHeadingId = useId();
 
   return (
     <>
@@ -68,6 +78,28 @@ export function ProfileMenu() {
             </Typography>
           </Box>
         </Box>
+        <Divider component="li" />
+        <ListSubheader role="none" id={zoneHeadingId} sx={{ lineHeight: '36px', bgcolor: 'transparent' }}>
+          {t('shell.timeZone.title')}
+        </ListSubheader>
+        {zones.map((option) => (
+          <MenuItem
+            key={option.choice}
+            role="menuitemradio"
+            aria-checked={option.choice === timeZone.choice}
+            aria-describedby={zoneHeadingId}
+            onClick={() => {
+              timeZoneStore.setChoice(option.choice);
+              close();
+            }}
+          >
+            <ListItemIcon>{option.choice === timeZone.choice && <CheckIcon fontSize="small" />}</ListItemIcon>
+            <ListItemText
+              primary={option.label}
+              secondary={t(option.choice === 'utc' ? 'shell.timeZone.utcHint' : 'shell.timeZone.localHint')}
+            />
+          </MenuItem>
+        ))}
         <Divider component="li" />
         <MenuItem
           onClick={() => {

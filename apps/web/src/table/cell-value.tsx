@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import type { DisplayDescriptor } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../i18n/format-date';
+import { useTimeZone } from '../i18n/time-zone-store';
 import { useLocale } from '../i18n/use-locale';
 import type { ResourceRecord } from '../resources/resource-api';
 import { formatJson, isEmptyValue, toTags, toText } from './cell-format';
@@ -30,6 +31,7 @@ export function CellValue({ display, value, item }: CellValueProps) {
   const { t } = useTranslation();
   const labelText = useLabelText();
   const locale = useLocale();
+  const { zone } = useTimeZone();
   const shown = display.kind === 'reference' ? item[display.field] : value;
 
   if (isEmptyValue(shown)) {
@@ -42,7 +44,7 @@ export function CellValue({ display, value, item }: CellValueProps) {
 
   switch (display.kind) {
     case 'datetime':
-      return <>{formatDateTime(shown, locale)}</>;
+      return <>{formatDateTime(shown, locale, zone)}</>;
     case 'date':
       return <>{formatDate(shown, locale)}</>;
     case 'bytes':

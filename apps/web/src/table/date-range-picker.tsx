@@ -9,6 +9,10 @@ import Typography from '@mui/material/Typography';
 import { parseDateFilter } from '@pult/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inputToIso, isoToInput } from '../i18n/date-input';
+import { isUtcZone, zoneLabel } from '../i18n/time-zone';
+import { useTimeZone } from '../i18n/time-zone-store';
+import { useLocale } from '../i18n/use-locale';
 import { dateRangeValue } from './filter-value';
 
 export interface DateRangePickerProps {
@@ -20,26 +24,45 @@ export interface DateRangePickerProps {
   utc?: boolean;
 }
 
-/** A calendar button opening From / To date inputs; emits `from,to`, a single day, or '' to clear. */
+/**
+ * A calendar button opening From / To inputs; emits `from,to`, a single day, or '' to clear. The
+ * days are typed and shown in the UI language's form (23.11.2026, 11/23/2026), not the browser's
+ * locale as its own date input would; a day that is not real keeps the popover open and says the form.
+ */
 export function DateRangePicker({ label, value, onApply, utc = false }: DateRangePickerProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
+  const { zone } = useTimeZone();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [checked, setChecked] = useState(false);
+  const fromIso = inputToIso(from, locale);
+  const toIso = inputToIso(to, locale);
+  const fromWrong = checked && from.trim() !== '' && fromIso === null;
+  const toWrong = checked && to.trim() !== '' && toIso === null;
 
   const open = (element: HTMLElement) => {
     const range = parseDateFilter(value);
-    setFrom(range?.from ?? '');
-    setTo(range?.to ?? '');
+    setFrom(isoToInput(range?.from ?? '', locale));
+    setTo(isoToInput(range?.to ?? '', locale));
+    setChecked(false);
     setAnchor(element);
   };
   const close = () => setAnchor(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply(dateRangeValue(from, to));
+    setChecked(true);
+    if ((from.trim() !== '' && fromIso === null) || (to.trim() !== '' && toIso === null)) return;
+    onApply(dateRangeValue(fromIso ?? '', toIso ?? ''));
     close();
   };
   const buttonLabel = t('table.dateRange.open', { label });
+  const dayInput = (wrong: boolean) => ({
+    inputLabel: { shrink: true },
+    htmlInput: { inputMode: 'numeric' as const, placeholder: t('table.dateRange.pattern') },
+    formHelperText: { role: wrong ? 'alert' : undefined },
+  });
 
   return (
     <>
@@ -63,25 +86,29 @@ export function DateRangePicker({ label, value, onApply, utc = false }: DateRang
           sx={{ p: 2, width: 260 }}
         >
           <TextField
-            type="date"
             size="small"
             label={t('table.dateRange.from')}
             value={from}
             onChange={(event) => setFrom(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
+            error={fromWrong}
+            helperText={fromWrong ? t('table.dateRange.invalid') : undefined}
+            slotProps={dayInput(fromWrong)}
             autoFocus
           />
           <TextField
-            type="date"
             size="small"
             label={t('table.dateRange.to')}
             value={to}
             onChange={(event) => setTo(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
+            error={toWrong}
+            helperText={toWrong ? t('table.dateRange.invalid') : undefined}
+            slotProps={dayInput(toWrong)}
           />
           {utc && (
             <Typography variant="caption" color="text.secondary">
-              {t('table.dateRange.utcNote')}
+              {isUtcZone(zone)
+                ? t('table.dateRange.utcNote')
+                : t('table.dateRange.utcNoteLocal', { zone: zoneLabel(zone) })}
             </Typography>
           )}
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>

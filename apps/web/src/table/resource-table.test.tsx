@@ -123,9 +123,9 @@ describe('ResourceTable', () => {
     expect(within(row).getByText('Active')).toBeTruthy();
     expect(within(row).getByText('ops')).toBeTruthy();
     expect(within(row).getByText('billing')).toBeTruthy();
-    // Timestamps are in UTC and say so, as the date filters select UTC days.
+    // Timestamps are in UTC and say so, as the date filters select UTC days, in the UI language's form.
     expect(
-      within(row).getByText((text) => text.replace(/\s/g, ' ') === 'Jan 15, 2025, 10:30 AM UTC'),
+      within(row).getByText((text) => text.replace(/\s/g, ' ') === '01/15/2025, 10:30 AM UTC'),
     ).toBeTruthy();
     expect(screen.getByPlaceholderText('YYYY-MM-DD, UTC')).toBeTruthy();
     const deleted = screen.getByText('user2@example.com').closest('tr') as HTMLElement;
@@ -191,13 +191,23 @@ describe('ResourceTable', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Choose dates: Created' }));
     const picker = await screen.findByRole('form', { name: 'Choose dates: Created' });
-    fireEvent.change(within(picker).getByLabelText('From'), { target: { value: '2025-01-31' } });
-    fireEvent.change(within(picker).getByLabelText('To'), { target: { value: '2025-01-01' } });
+    // Days are typed in the UI language's form (English: month first), whatever the browser's locale.
+    fireEvent.change(within(picker).getByLabelText('From'), { target: { value: '31/01/2025' } });
+    fireEvent.change(within(picker).getByLabelText('To'), { target: { value: '01/01/2025' } });
+    fireEvent.click(within(picker).getByRole('button', { name: 'Apply' }));
+    expect(await within(picker).findByText('Format: MM/DD/YYYY')).toBeTruthy();
+    expect(search().get('filter[created_at]')).toBeNull();
+    fireEvent.change(within(picker).getByLabelText('From'), { target: { value: '1/31/2025' } });
     fireEvent.click(within(picker).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(search().get('filter[created_at]')).toBe('2025-01-01,2025-01-31'));
     await waitFor(() => expect(params(last())['filter[created_at]']).toBe('2025-01-01,2025-01-31'));
     expect(screen.getByDisplayValue('2025-01-01,2025-01-31')).toBeTruthy();
     expect(screen.queryByText('Format: YYYY-MM-DD or YYYY-MM-DD,YYYY-MM-DD')).toBeNull();
+    // Opened again, it shows the applied range in the same form.
+    fireEvent.click(screen.getByRole('button', { name: 'Choose dates: Created' }));
+    const reopened = await screen.findByRole('form', { name: 'Choose dates: Created' });
+    expect((within(reopened).getByLabelText('From') as HTMLInputElement).value).toBe('01/01/2025');
+    expect((within(reopened).getByLabelText('To') as HTMLInputElement).value).toBe('01/31/2025');
   });
 
   it('filters by a select option at once', async () => {
@@ -291,6 +301,23 @@ describe('ResourceTable', () => {
     expect(screen.queryByText('Failed to load data.')).toBeNull();
   });
 
+  it('keeps the pagination on an error, so another page or page size can be tried', async () => {
+    const ok = pageOf(200);
+    const { search } = renderTable('/things?page=4', (url) =>
+      url.searchParams.get('page') === '4' ? jsonResponse(404, { message: 'Gone' }) : ok(url),
+    );
+    expect(await screen.findByText('Failed to load data.')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Table pages' });
+    // No rows to describe, so no range; the pages up to this one are still offered.
+    expect(screen.queryByText(/ of /)).toBeNull();
+    expect(within(nav).getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('combobox', { name: 'Rows per page:' })).toBeTruthy();
+    fireEvent.click(within(nav).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(search().get('page')).toBe('3'));
+    expect(await screen.findByText('user21@example.com')).toBeTruthy();
+    expect(screen.getByText('21–30 of 200')).toBeTruthy();
+  });
+
   it('shows a 422 for a filter under that filter', async () => {
     renderTable('/things?filter[email]=ann', () =>
       jsonResponse(422, { message: { 'filter[email]': ['Not like that', 'Nor that'] } }),
@@ -335,4 +362,60 @@ describe('ResourceTable', () => {
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers.slice(0, 3)).toEqual(['E-mail', 'ID', 'Actions']);
   });
+
+  describe('at phone width', () => {
+    beforeEach(() => setViewportWidth(390));
+    afterEach(() => setViewportWidth(1024));
+
+    it('shows each record as a card with its labelled fields and actions', async () => {
+      const server = listServer();
+      renderApp(
+        [
+          {
+            path: '/things',
+            element: (
+              <ResourceTable
+                descriptor={{ ...things, cardFields: ['email', 'status'] }}
+                label="Things"
+                rowActions={(item) => <button type="button">Open {String(item.id)}</button>}
+              />
+            ),
+          },
+        ],
+        { path: '/things', fetchFn: server.fetchFn },
+      );
+      const cards = within(await screen.findByRole('list', { name: 'Things' })).getAllByRole('listitem');
+      expect(cards).toHaveLength(10);
+      expect(screen.queryByRole('table')).toBeNull();
+      const first = within(cards[0]!);
+      expect(first.getByText('E-mail').tagName).toBe('DT');
+      expect(first.getByText('user1@example.com')).toBeTruthy();
+      expect(first.getByText('Status')).toBeTruthy();
+      expect(first.queryByText('Groups')).toBeNull();
+      expect(first.getByRole('button', { name: 'Open 1' })).toBeTruthy();
+      expect(screen.getByText('Page 1 of 20')).toBeTruthy();
+    });
+
+    it('sorts and filters from the controls above the cards', async () => {
+      const { search } = renderTable('/things');
+      await screen.findByText('user1@example.com');
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Sort by' }));
+      fireEvent.click(await screen.findByRole('option', { name: 'E-mail' }));
+      await waitFor(() => expect(search().get('sort')).toBe('email'));
+      fireEvent.click(screen.getByRole('button', { name: 'Ascending — change to descending' }));
+      await waitFor(() => expect(search().get('sort')).toBe('-email'));
+      fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+      fireEvent.change(screen.getByLabelText('Filter: E-mail'), { target: { value: 'ann' } });
+      await waitFor(() => expect(search().get('filter[email]')).toBe('ann'));
+    });
+  });
 });
+
+/** happy-dom answers media queries by its window's size. */
+function setViewportWidth(width: number): void {
+  (
+    window as unknown as { happyDOM: { setViewport: (size: { width: number }) => void } }
+  ).happyDOM.setViewport({
+    width,
+  });
+}

@@ -16,27 +16,33 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { FieldDescriptor, ResourceDescriptor } from '@pult/contract';
+import { type FieldDescriptor, pageCountOf, type ResourceDescriptor } from '@pult/contract';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceRecord } from '../resources/resource-api';
 import { BulkActionBar } from './bulk/bulk-action-bar';
 import { SelectPageCell, SelectRowCell } from './bulk/selection-cells';
 import { recordIdOf, useBulkSelection } from './bulk/use-bulk-selection';
+import { cardFields } from './card-fields';
+import { CardListControls } from './card-list-controls';
 import { CellValue } from './cell-value';
 import { ColumnPicker } from './column-picker';
+import { ExactCountButton } from './exact-count-button';
 import { ExportCsvButton } from './export/export-csv-button';
 import { FilterCell } from './filter-cell';
 import { listErrorView } from './list-error';
 import { ListErrorMessage } from './list-error-message';
+import { RecordCards } from './record-cards';
 import { SkeletonRows } from './skeleton-rows';
 import { TablePaginationBar } from './table-pagination-bar';
 import { TableStateMessage } from './table-state-message';
 import { useClampPage } from './use-clamp-page';
 import { useColumnPrefs } from './use-column-prefs';
+import { useExactTotal } from './use-exact-total';
 import { useLabelText } from './use-label-text';
 import { useRememberedView } from './use-remembered-view';
 import { useResourceList } from './use-resource-list';
+import { useStackedLayout } from './use-stacked-layout';
 import { useTableState } from './use-table-state';
 
 export interface ResourceTableProps<Item extends ResourceRecord = ResourceRecord> {
@@ -99,6 +105,8 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
   const state = useTableState(descriptor);
   const { query } = state;
   const list = useResourceList<Item>(descriptor, query);
+  const exact = useExactTotal(descriptor, query);
+  const pageCount = exact.total === undefined ? list.pageCount : pageCountOf(exact.total, query.perPage);
   const errors = listErrorView(list.error);
   const offered = useMemo(() => pickFields(descriptor, columns), [descriptor, columns]);
   const columnPrefs = useColumnPrefs(descriptor, offered);
@@ -108,6 +116,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
   const hasFilters = Object.keys(query.filters).length > 0;
   const hasFilterRow = fields.some((field) => field.filter);
   const refreshing = list.isFetching && !list.isPending;
+  const stacked = useStackedLayout();
 
   useClampPage(state, list);
   useRememberedView(descriptor, query);
@@ -123,11 +132,19 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
           {toolbar}
         </Box>
         <ExportCsvButton descriptor={descriptor} query={query} total={list.total} />
-        {hasFilters && (
-          <Button size="small" startIcon={<FilterAltOffIcon />} onClick={state.clearFilters}>
-            {t('table.clearFilters')}
-          </Button>
-        )}
+        {hasFilters &&
+          // A phone's toolbar has room for icons only; the cards' own message repeats the button.
+          (stacked ? (
+            <Tooltip title={t('table.clearFilters')}>
+              <IconButton size="small" aria-label={t('table.clearFilters')} onClick={state.clearFilters}>
+                <FilterAltOffIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : (
+            <Button size="small" startIcon={<FilterAltOffIcon />} onClick={state.clearFilters}>
+              {t('table.clearFilters')}
+            </Button>
+          ))}
         <ColumnPicker columns={columnPrefs} />
         <Tooltip title={t('table.refresh')}>
           <IconButton size="small" aria-label={t('table.refresh')} onClick={list.refetch}>
@@ -146,101 +163,119 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
       <Box sx={{ height: 2 }}>
         {refreshing && <LinearProgress aria-label={t('app.loading')} sx={{ height: 2 }} />}
       </Box>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={label} aria-busy={list.isFetching} sx={{ minWidth: 640 }}>
-          <TableHead>
-            <TableRow>
-              {selection.enabled && <SelectPageCell selection={selection} sx={headCellSx} />}
-              {fields.map((field) => {
-                const direction = state.sort?.field === field.name ? state.sort.direction : undefined;
-                return (
-                  <TableCell
-                    key={field.name}
-                    sx={headCellSx}
-                    sortDirection={direction ?? false}
-                    aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
-                    {field.sortable ? (
-                      <TableSortLabel
-                        active={direction !== undefined}
-                        direction={direction ?? 'asc'}
-                        onClick={() => state.toggleSort(field.name)}
-                      >
-                        {labelText(field.label)}
-                      </TableSortLabel>
-                    ) : (
-                      labelText(field.label)
-                    )}
-                  </TableCell>
-                );
-              })}
-              {rowActions && (
-                <TableCell align="right" sx={[headCellSx, stickyActionsSx]}>
-                  {t('table.actions')}
-                </TableCell>
-              )}
-            </TableRow>
-            {hasFilterRow && (
+      {stacked && <CardListControls fields={fields} state={state} filterErrors={errors.filters} />}
+      {stacked ? (
+        <RecordCards
+          items={showRows ? list.items : []}
+          fields={cardFields(descriptor, fields)}
+          selection={selection}
+          rowActions={rowActions}
+          rowKey={rowKey}
+          loading={list.isPending && !list.isError}
+          placeholders={Math.min(query.perPage, 5)}
+          label={label}
+          stale={list.isPlaceholderData}
+        />
+      ) : (
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={label} aria-busy={list.isFetching} sx={{ minWidth: 640 }}>
+            <TableHead>
               <TableRow>
-                {selection.enabled && <TableCell sx={filterCellSx} />}
-                {fields.map((field) => (
-                  <TableCell key={field.name} sx={filterCellSx}>
-                    <FilterCell
-                      field={field}
-                      label={labelText(field.label)}
-                      value={query.filters[field.name] ?? ''}
-                      filters={query.filters}
-                      onChange={(value) => state.setFilter(field.name, value)}
-                      serverError={errors.filters[field.name]}
-                    />
+                {selection.enabled && <SelectPageCell selection={selection} sx={headCellSx} />}
+                {fields.map((field) => {
+                  const direction = state.sort?.field === field.name ? state.sort.direction : undefined;
+                  return (
+                    <TableCell
+                      key={field.name}
+                      sx={headCellSx}
+                      sortDirection={direction ?? false}
+                      aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                    >
+                      {field.sortable ? (
+                        <TableSortLabel
+                          active={direction !== undefined}
+                          direction={direction ?? 'asc'}
+                          onClick={() => state.toggleSort(field.name)}
+                        >
+                          {labelText(field.label)}
+                        </TableSortLabel>
+                      ) : (
+                        labelText(field.label)
+                      )}
+                    </TableCell>
+                  );
+                })}
+                {rowActions && (
+                  <TableCell align="right" sx={[headCellSx, stickyActionsSx]}>
+                    {t('table.actions')}
                   </TableCell>
-                ))}
-                {rowActions && <TableCell sx={[filterCellSx, stickyActionsSx]} />}
+                )}
               </TableRow>
-            )}
-          </TableHead>
-          <TableBody
-            sx={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms ease-in-out' }}
-          >
-            {list.isPending && !list.isError ? (
-              <SkeletonRows rows={Math.min(query.perPage, 10)} columns={columnCount} />
-            ) : (
-              showRows &&
-              list.items.map((item, index) => (
-                <TableRow
-                  key={rowKey(item, index)}
-                  hover
-                  selected={selection.enabled && selection.isSelected(recordIdOf(item) ?? '')}
-                  sx={{
-                    '&:last-child td': { borderBottom: 0 },
-                    // The sticky cell is opaque, so it takes the row's hover tint itself.
-                    '&:hover td.sticky-actions': {
-                      backgroundImage: (theme) =>
-                        `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
-                    },
-                  }}
-                >
-                  {selection.enabled && <SelectRowCell selection={selection} id={recordIdOf(item)} />}
+              {hasFilterRow && (
+                <TableRow>
+                  {selection.enabled && <TableCell sx={filterCellSx} />}
                   {fields.map((field) => (
-                    <TableCell key={field.name} sx={{ whiteSpace: 'nowrap', fontSize: 13, py: 0.75 }}>
-                      <CellValue display={field.display} value={item[field.name]} item={item} />
+                    <TableCell key={field.name} sx={filterCellSx}>
+                      <FilterCell
+                        field={field}
+                        label={labelText(field.label)}
+                        value={query.filters[field.name] ?? ''}
+                        filters={query.filters}
+                        onChange={(value) => state.setFilter(field.name, value)}
+                        serverError={errors.filters[field.name]}
+                      />
                     </TableCell>
                   ))}
-                  {rowActions && (
-                    <TableCell
-                      align="right"
-                      className="sticky-actions"
-                      sx={[stickyActionsSx, { bgcolor: 'background.paper', whiteSpace: 'nowrap', py: 0.25 }]}
-                    >
-                      {rowActions(item)}
-                    </TableCell>
-                  )}
+                  {rowActions && <TableCell sx={[filterCellSx, stickyActionsSx]} />}
                 </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+              )}
+            </TableHead>
+            <TableBody
+              sx={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms ease-in-out' }}
+            >
+              {list.isPending && !list.isError ? (
+                <SkeletonRows rows={Math.min(query.perPage, 10)} columns={columnCount} />
+              ) : (
+                showRows &&
+                list.items.map((item, index) => (
+                  <TableRow
+                    key={rowKey(item, index)}
+                    hover
+                    selected={selection.enabled && selection.isSelected(recordIdOf(item) ?? '')}
+                    sx={{
+                      '&:last-child td': { borderBottom: 0 },
+                      // The sticky cell is opaque, so it takes the row's hover tint itself.
+                      '&:hover td.sticky-actions': {
+                        backgroundImage: (theme) =>
+                          `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+                      },
+                    }}
+                  >
+                    {selection.enabled && <SelectRowCell selection={selection} id={recordIdOf(item)} />}
+                    {fields.map((field) => (
+                      <TableCell key={field.name} sx={{ whiteSpace: 'nowrap', fontSize: 13, py: 0.75 }}>
+                        <CellValue display={field.display} value={item[field.name]} item={item} />
+                      </TableCell>
+                    ))}
+                    {rowActions && (
+                      <TableCell
+                        align="right"
+                        className="sticky-actions"
+                        sx={[
+                          stickyActionsSx,
+                          { bgcolor: 'background.paper', whiteSpace: 'nowrap', py: 0.25 },
+                        ]}
+                      >
+                        {rowActions(item)}
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       {/* Outside the table: a wide table scrolls sideways, and the message and its buttons must not. */}
       {list.isError ? (
         <TableStateMessage>
@@ -268,15 +303,20 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
           </TableStateMessage>
         )
       )}
-      {!list.isPending && !list.isError && (
+      {/* Kept on an error too: another page or page size may well load, and the way back must stay. */}
+      {(!list.isPending || list.isError) && (
         <TablePaginationBar
           page={query.page}
-          pageCount={list.pageCount}
+          pageCount={list.isError ? Math.max(list.pageCount, query.page) : pageCount}
           perPage={query.perPage}
           // While the next page loads, the range label describes the rows on screen, not the ones coming.
           shown={list.shownQuery}
-          total={list.total}
-          totalExact={list.totalExact}
+          total={exact.total ?? list.total}
+          // After a failure only the pages up to this one are known to exist.
+          totalExact={list.isError ? false : list.totalExact || exact.total !== undefined}
+          failed={list.isError}
+          compact={stacked}
+          estimateAction={<ExactCountButton exact={exact} />}
           onPage={state.setPage}
           onPerPage={state.setPerPage}
         />

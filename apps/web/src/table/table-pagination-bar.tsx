@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZE_OPTIONS, type PageSize } from '@pult/contract';
-import { type ReactElement, useId } from 'react';
+import { type ReactElement, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../i18n/use-locale';
 import { paginationItems, rangeLabel } from './pagination-model';
@@ -30,6 +30,15 @@ export interface TablePaginationBarProps {
    * label describes the rows shown, the buttons move from the page asked for.
    */
   shown?: { page: number; perPage: PageSize };
+  /**
+   * The page did not load: no range is shown (there are no rows to describe), while the buttons still
+   * lead elsewhere (the pages up to this one, another page size).
+   */
+  failed?: boolean;
+  /** Phone width: "Page 3 of 20" between the arrows instead of the numbered buttons. */
+  compact?: boolean;
+  /** Shown after an estimated total's range label: the way to an exact count. */
+  estimateAction?: ReactNode;
 }
 
 /**
@@ -46,6 +55,9 @@ export function TablePaginationBar({
   onPage,
   onPerPage,
   shown = { page, perPage },
+  failed = false,
+  compact = false,
+  estimateAction,
 }: TablePaginationBarProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -70,7 +82,7 @@ export function TablePaginationBar({
         borderColor: 'divider',
       }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
         <Typography id={sizeLabelId} variant="body2" color="text.secondary">
           {t('table.rowsPerPage')}
         </Typography>
@@ -89,13 +101,16 @@ export function TablePaginationBar({
             </MenuItem>
           ))}
         </Select>
-        <Typography variant="body2" color="text.secondary" sx={{ pl: 2 }} aria-live="polite">
-          {t(range.key, {
-            from: number.format(range.from),
-            to: number.format(range.to),
-            total: number.format(total),
-          })}
-        </Typography>
+        {!failed && (
+          <Typography variant="body2" color="text.secondary" sx={{ pl: 1 }} aria-live="polite">
+            {t(range.key, {
+              from: number.format(range.from),
+              to: number.format(range.to),
+              total: number.format(total),
+            })}
+          </Typography>
+        )}
+        {!failed && !totalExact && estimateAction}
       </Stack>
       <Box component="nav" aria-label={t('table.pagination')}>
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.25 }}>
@@ -105,33 +120,45 @@ export function TablePaginationBar({
           <NavButton label={t('table.previousPage')} disabled={atStart} onClick={() => onPage(page - 1)}>
             <NavigateBeforeIcon fontSize="small" />
           </NavButton>
-          {paginationItems(page, totalExact ? pageCount : Math.min(page, pageCount)).map((item, index) =>
-            item === 'ellipsis' ? (
-              <Box
-                // Two ellipses at most; their position tells them apart.
-                // biome-ignore lint/suspicious/noArrayIndexKey: the position is the identity here
-                key={`ellipsis-${index}`}
-                component="span"
-                aria-hidden
-                sx={{ px: 0.5, color: 'text.secondary', userSelect: 'none' }}
-              >
-                …
-              </Box>
-            ) : (
-              <Button
-                key={item}
-                size="small"
-                variant={item === page ? 'contained' : 'text'}
-                color={item === page ? 'primary' : 'inherit'}
-                aria-current={item === page ? 'page' : undefined}
-                aria-label={t('table.page', { page: item })}
-                onClick={() => onPage(item)}
-                disableElevation
-                sx={{ minWidth: 32, height: 32, px: 1 }}
-              >
-                {number.format(item)}
-              </Button>
-            ),
+          {compact ? (
+            <Typography variant="body2" sx={{ px: 1 }}>
+              {totalExact
+                ? t('tableTools.cards.pageOf', {
+                    page: number.format(page),
+                    // An empty list still shows its one (empty) page.
+                    count: number.format(Math.max(pageCount, 1)),
+                  })
+                : t('tableTools.cards.pageOfAbout', { page: number.format(page) })}
+            </Typography>
+          ) : (
+            paginationItems(page, totalExact ? pageCount : Math.min(page, pageCount)).map((item, index) =>
+              item === 'ellipsis' ? (
+                <Box
+                  // Two ellipses at most; their position tells them apart.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the position is the identity here
+                  key={`ellipsis-${index}`}
+                  component="span"
+                  aria-hidden
+                  sx={{ px: 0.5, color: 'text.secondary', userSelect: 'none' }}
+                >
+                  …
+                </Box>
+              ) : (
+                <Button
+                  key={item}
+                  size="small"
+                  variant={item === page ? 'contained' : 'text'}
+                  color={item === page ? 'primary' : 'inherit'}
+                  aria-current={item === page ? 'page' : undefined}
+                  aria-label={t('table.page', { page: item })}
+                  onClick={() => onPage(item)}
+                  disableElevation
+                  sx={{ minWidth: 32, height: 32, px: 1 }}
+                >
+                  {number.format(item)}
+                </Button>
+              ),
+            )
           )}
           <NavButton label={t('table.nextPage')} disabled={atEnd} onClick={() => onPage(page + 1)}>
             <NavigateNextIcon fontSize="small" />

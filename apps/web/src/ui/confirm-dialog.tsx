@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   text: ReactNode;
   confirmLabel: ReactNode;
+  /** The safe choice's label; "Cancel" by default. */
+  cancelLabel?: ReactNode;
   /** Colours the confirm button as dangerous (delete, revoke, regenerate). */
   destructive?: boolean;
   /** The action runs: the dialog can be neither confirmed again nor dismissed. */
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   title,
   text,
   confirmLabel,
+  cancelLabel,
   destructive = false,
   busy = false,
   onConfirm,
@@ -55,7 +58,7 @@ export function ConfirmDialog({
       <DialogActions sx={{ px: 3, pb: 2 }}>
         {/* The safe choice takes the focus, so Enter alone does not confirm. */}
         <Button onClick={close} disabled={busy} autoFocus>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </Button>
         <Button
           variant="contained"

@@ -19,7 +19,16 @@ export function ListPageHeader({
 }) {
   const target = 'to' in create ? { component: RouterLink, to: create.to, state: create.state } : create;
   return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
+    <Stack
+      direction="row"
+      sx={{
+        justifyContent: 'space-between',
+        alignItems: 'flex-start',
+        flexWrap: 'wrap',
+        columnGap: 2,
+        rowGap: 1,
+      }}
+    >
       <PageTitle>{title}</PageTitle>
       <Button
         {...target}

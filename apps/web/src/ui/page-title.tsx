@@ -10,7 +10,8 @@ export function PageTitle({ children, overline }: { children: ReactNode; overlin
           {overline}
         </Typography>
       )}
-      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+      {/* Focusable by script: focus lands here after each navigation. */}
+      <Typography variant="h4" component="h1" tabIndex={-1} sx={{ mb: 3 }}>
         {children}
       </Typography>
     </>

@@ -3,6 +3,7 @@ import type { FormDescriptor, ResourceDescriptor } from './descriptor.js';
 import {
   PASSWORDS_MISMATCH,
   PERSON_BULK_ACTIONS,
+  PERSON_CARD_FIELDS,
   passwordShape,
   passwordsMatch,
   personFields,
@@ -32,6 +33,7 @@ export const adminsResource: ResourceDescriptor = {
   fields: personFields(),
   defaultSort: '-created_at',
   bulkActions: PERSON_BULK_ACTIONS,
+  cardFields: PERSON_CARD_FIELDS,
 };
 
 export const adminForm: FormDescriptor<typeof adminCreateSchema, typeof adminUpdateSchema> = {

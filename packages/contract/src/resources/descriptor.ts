@@ -94,6 +94,11 @@ export interface ResourceDescriptor {
   writeOnlyFields?: readonly string[];
   /** Actions on many selected rows (`POST <path>/bulk`); none when absent. */
   bulkActions?: readonly BulkActionDescriptor[];
+  /**
+   * The fields a record's card shows on a phone, where a row becomes a card (at most a few: a card is
+   * read at a glance); the first few shown columns when absent.
+   */
+  cardFields?: readonly string[];
 }
 
 /**

@@ -8,6 +8,7 @@ import { type FieldDescriptor, findField, type ResourceDescriptor } from './desc
  * the server validates requests with it and the panel keeps its table state in the URL with it.
  *
  *   ?page=2&perPage=20&sort=-created_at,email&filter[email]=ann&filter[created_at]=2025-01-01,2025-01-31
+ *   &total=exact   (optional: an exact total where the list would answer an estimate)
  */
 export type PageSize = (typeof PAGE_SIZE_OPTIONS)[number];
 export type SortDirection = 'asc' | 'desc';
@@ -24,6 +25,11 @@ export interface ListQuery {
   sort: SortTerm[];
   /** Non-empty raw filter values by field, as typed. */
   filters: Record<string, string>;
+  /**
+   * `total=exact`: count the matches even where the list would estimate them (a broad "contains"),
+   * within a longer time budget; asked for on demand, never by the table's own requests.
+   */
+  exactTotal?: true;
 }
 
 /** A filter checked and converted to what the database binds. */
@@ -70,6 +76,9 @@ export function parseListQuery(
       const perPage = PAGE_SIZE_OPTIONS.find((size) => String(size) === raw);
       if (perPage === undefined) errors.perPage = 'invalidPerPage';
       else query.perPage = perPage;
+    } else if (name === 'total') {
+      if (raw === 'exact') query.exactTotal = true;
+      else errors.total = 'invalidValue';
     } else if (name === 'sort') {
       const sort = parseSort(descriptor, raw);
       if (typeof sort === 'string') errors.sort = sort;
@@ -176,6 +185,7 @@ export function listQueryToParams(query: ListQuery): Record<string, string> {
   for (const [field, value] of Object.entries(query.filters)) {
     if (value !== '') params[`filter[${field}]`] = value;
   }
+  if (query.exactTotal) params.total = 'exact';
   return params;
 }
 

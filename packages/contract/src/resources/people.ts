@@ -148,6 +148,9 @@ export const personFields = (): FieldDescriptor[] => [
   updatedAtColumn(),
 ];
 
+/** What identifies a person at a glance on a phone: who, how to reach them, and whether they may sign in. */
+export const PERSON_CARD_FIELDS = ['email', 'first_name', 'last_name', 'status'] as const;
+
 /** Form fields of a person, in the order the form shows them. */
 export const personFormFields = (): FormFieldDescriptor[] => [
   { name: 'email', label: 'people.fields.email', input: { kind: 'email' }, required: true },

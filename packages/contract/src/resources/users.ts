@@ -3,6 +3,7 @@ import type { FormDescriptor, ResourceDescriptor } from './descriptor.js';
 import {
   PASSWORDS_MISMATCH,
   PERSON_BULK_ACTIONS,
+  PERSON_CARD_FIELDS,
   passwordShape,
   passwordsMatch,
   personFields,
@@ -30,6 +31,7 @@ export const usersResource: ResourceDescriptor = {
   fields: personFields(),
   defaultSort: '-created_at',
   bulkActions: PERSON_BULK_ACTIONS,
+  cardFields: PERSON_CARD_FIELDS,
 };
 
 export const userForm: FormDescriptor<typeof userCreateSchema, typeof userUpdateSchema> = {

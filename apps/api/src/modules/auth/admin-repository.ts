@@ -16,16 +16,6 @@ export function createAdminRepository(db: Db) {
       return db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** Read on the caller's executor, so it can run inside an open transaction. */
-    async statusOf(executor: Executor, id: number): Promise<number | undefined> {
-      const row = await executor
-        .selectFrom('admins')
-        .select('status')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row?.status;
-    },
-
     async count(executor: Executor = db): Promise<number> {
       const row = await executor
         .selectFrom('admins')

@@ -1,4 +1,3 @@
-import { STATUS } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -65,11 +64,6 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     clock,
     lifetimes: deps.lifetimes,
     successorKey: deps.secretBox.subkey('refresh-token-successor'),
-    isSubjectActive: async (executor, kind, id) => {
-      const status =
-        kind === 'admin' ? await admins.statusOf(executor, id) : await users.statusOf(executor, id);
-      return status === STATUS.active;
-    },
   });
   const limiter = createRateLimiter(db, clock);
   const signin = createSigninService({

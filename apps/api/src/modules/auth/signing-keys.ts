@@ -2,9 +2,12 @@ import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, jwtVe
 import { withAdvisoryLock } from '../../db/advisory-lock.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { createVerifiedTokens } from './verified-tokens.js';
 
 const ALGORITHM = 'EdDSA';
 const TOKEN_TYPE = 'at+jwt';
+/** About one token per signed-in tab; more than this many and the oldest are checked again. */
+const VERIFIED_TOKENS = 10_000;
 export const ACCESS_TOKEN_AUDIENCE = 'pult';
 
 export interface AccessClaims extends JWTPayload {
@@ -28,6 +31,7 @@ export async function loadSigningKeys(db: Db, issuer: string, secretBox: SecretB
   const privateKey = await importJWK(unsealJwk(current.private_jwk_sealed, secretBox), ALGORITHM);
   let publicKeys = await importPublicKeys(rows);
   let reloading: Promise<void> | undefined;
+  const verified = createVerifiedTokens(VERIFIED_TOKENS);
 
   /** One read for every request that named an unknown key at the same moment. */
   function reload(): Promise<void> {
@@ -64,6 +68,8 @@ export async function loadSigningKeys(db: Db, issuer: string, secretBox: SecretB
 
   /** Throws for anything but an unexpired access token signed by one of our keys. */
   async function verify(token: string, now: Date): Promise<AccessClaims> {
+    const known = verified.get(token, now);
+    if (known) return known;
     const { payload } = await jwtVerify(token, (header) => publicKey(header.kid), {
       algorithms: [ALGORITHM],
       issuer,
@@ -74,6 +80,7 @@ export async function loadSigningKeys(db: Db, issuer: string, secretBox: SecretB
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
       throw new Error('Incomplete claims');
     if (payload.kind !== 'admin' && payload.kind !== 'user') throw new Error('Unknown subject kind');
+    verified.remember(token, payload as AccessClaims);
     return payload as AccessClaims;
   }
 

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { REFRESH_GRACE_SECONDS, type TokenPair } from '@pult/contract';
+import { REFRESH_GRACE_SECONDS, STATUS, type TokenPair } from '@pult/contract';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import { errors } from '../../http/app-error.js';
 import { addSeconds, type Clock, toEpochSeconds } from '../../lib/clock.js';
@@ -7,6 +8,14 @@ import { randomToken, sha256 } from '../../lib/tokens.js';
 import type { AccessClaims, SigningKeys } from './signing-keys.js';
 
 export type SubjectKind = 'admin' | 'user';
+
+const SUBJECT_TABLES = { admin: 'admins', user: 'users' } as const satisfies Record<SubjectKind, string>;
+
+/** True for an active account; a locked, banned or deleted one has no working tokens from that moment. */
+function activeSubject(kind: SubjectKind, id: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from ${sql.table(SUBJECT_TABLES[kind])} as subject
+    where subject.id = ${id} and subject.status = ${STATUS.active})`;
+}
 
 export interface TokenLifetimes {
   accessTokenTtl: number;
@@ -35,10 +44,8 @@ export function createTokenService(deps: {
   lifetimes: TokenLifetimes;
   /** Key of the successor derivation; the same in every process sharing the database. */
   successorKey: Buffer;
-  /** False for a locked, banned or deleted account: its tokens stop working at once. */
-  isSubjectActive: (executor: Executor, kind: SubjectKind, id: number) => Promise<boolean>;
 }) {
-  const { db, keys, clock, lifetimes, successorKey, isSubjectActive } = deps;
+  const { db, keys, clock, lifetimes, successorKey } = deps;
 
   const successorOf = (refreshToken: string) =>
     createHmac('sha256', successorKey).update(refreshToken).digest('base64url');
@@ -80,7 +87,11 @@ export function createTokenService(deps: {
       if (!session || session.subject_kind !== expectedKind || session.revoked_at) return null;
       if (session.expires_at <= now) return null;
       // Asked on the transaction: the embedded database has one connection, and this holds it.
-      if (!(await isSubjectActive(trx, session.subject_kind, session.subject_id))) return null;
+      const { rows } = await sql<{ active: boolean }>`select ${activeSubject(
+        session.subject_kind,
+        sql`${session.subject_id}::bigint`,
+      )} as active`.execute(trx);
+      if (!rows[0]?.active) return null;
       const ref: SessionRef = {
         id: session.id,
         expiresAt: session.expires_at,
@@ -219,13 +230,22 @@ export function createTokenService(deps: {
       throw errors.unauthorized('invalidToken');
     }
     if (claims.kind !== expectedKind) throw errors.unauthorized('invalidToken');
-    // Two independent reads; side by side they cost one round trip on a pool.
-    const [live, active] = await Promise.all([
-      isSessionLive(claims.sid),
-      isSubjectActive(db, claims.kind, Number(claims.sub)),
-    ]);
-    if (!live || !active) throw errors.unauthorized('invalidToken');
+    if (!(await isAccessLive(claims))) throw errors.unauthorized('invalidToken');
     return claims;
+  }
+
+  /**
+   * Every authenticated request asks this, so it is one statement: the sign-in is neither revoked nor
+   * past its end, and its subject is active.
+   */
+  async function isAccessLive(claims: AccessClaims): Promise<boolean> {
+    const subjectId = Number(claims.sub);
+    if (!Number.isSafeInteger(subjectId)) return false;
+    const { rows } = await sql<{ id: string }>`select s.id from auth_sessions s
+      where s.id = ${claims.sid}::uuid and s.subject_kind = ${claims.kind} and s.subject_id = ${subjectId}::bigint
+        and s.revoked_at is null and s.expires_at > ${clock()}
+        and ${activeSubject(claims.kind, sql`s.subject_id`)}`.execute(db);
+    return rows.length > 0;
   }
 
   /** True while the sign-in is neither revoked nor past its absolute end. */

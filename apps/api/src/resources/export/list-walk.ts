@@ -2,7 +2,7 @@ import { effectiveSort } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { ListRequest } from '../list-request.js';
-import { type ListSource, whereClause } from '../list-sql.js';
+import { type ListSource, orderOf, whereClause } from '../list-sql.js';
 
 /** Rows per statement: large enough to amortise a round trip, small enough to keep memory flat. */
 export const WALK_BATCH_SIZE = 1000;
@@ -88,7 +88,7 @@ export async function* walkList<Row, Item>(
 function columnSql<Row, Item>(source: ListSource<Row, Item>, field: string): RawBuilder<unknown> {
   const column = source.columns[field];
   if (!column) throw new Error(`List of ${source.descriptor.name} has no column for field "${field}"`);
-  return column.sql;
+  return orderOf(column);
 }
 
 /** An index-usable range on the first term, implied by `after` within the non-null segment. */

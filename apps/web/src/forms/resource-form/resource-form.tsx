@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { recordHistoryPath } from '../../resources/record-history';
 import type { RecordId, ResourceRecord } from '../../resources/resource-api';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { UnsavedChangesDialog } from '../unsaved-changes/unsaved-changes-dialog';
 import type { TextKey } from '../view-text';
 import { FormFieldInput } from './form-field-input';
 import { type UseResourceFormOptions, useResourceForm } from './use-resource-form';
@@ -48,7 +49,7 @@ export function ResourceForm({
   ...options
 }: ResourceFormProps) {
   const { t } = useTranslation();
-  const { form, fields, submit, saving } = useResourceForm(options);
+  const { form, fields, submit, saving, guard } = useResourceForm(options);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const busy = saving || deleting;
   // Every record's edit screen leads to its history in the audit log.
@@ -78,7 +79,7 @@ export function ResourceForm({
           </Grid>
         ))}
       </Grid>
-      <Stack direction="row" spacing={1} sx={{ mt: 3, alignItems: 'center' }}>
+      <Stack direction="row" sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         {onDelete && options.mode === 'edit' && (
           <Button
             color="error"
@@ -100,7 +101,7 @@ export function ResourceForm({
           </Button>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        <Button onClick={onCancel} disabled={busy}>
+        <Button onClick={() => guard.leaveOnPurpose(onCancel)} disabled={busy}>
           {t('common.cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={deleting} loading={saving}>
@@ -115,10 +116,13 @@ export function ResourceForm({
           confirmLabel={t('form.delete')}
           destructive
           busy={deleting}
-          onConfirm={() => void onDelete().finally(() => setConfirmingDelete(false))}
+          onConfirm={() =>
+            void guard.leaveOnPurpose(() => onDelete().finally(() => setConfirmingDelete(false)))
+          }
           onClose={() => setConfirmingDelete(false)}
         />
       )}
+      <UnsavedChangesDialog blocker={guard.blocker} />
     </Box>
   );
 }

@@ -16,6 +16,7 @@ import {
   updateRecord,
 } from '../../resources/resource-api';
 import { applyServerFieldErrors } from '../apply-server-errors';
+import { useUnsavedChangesGuard } from '../unsaved-changes/use-unsaved-changes-guard';
 import { dependentFields, type FormMode, type FormValues, toFormValues, visibleFields } from './form-values';
 
 /** The react-hook-form instance of a resource form. */
@@ -66,6 +67,7 @@ export function useResourceForm({
 
   useClearDependents(form, fields);
   useValuesChange(form, onValuesChange);
+  const guard = useUnsavedChangesGuard(form.formState.isDirty);
 
   const recordId = id ?? (record?.id as RecordId | undefined);
   const save = useMutation({
@@ -78,7 +80,9 @@ export function useResourceForm({
     onSuccess: (saved) => {
       notifier.notify('success', t('common.saveSuccess'));
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource) });
-      onSaved?.(saved);
+      // What was typed is saved now: staying on the form must not count it as unsaved.
+      form.reset(form.getValues());
+      guard.leaveOnPurpose(() => onSaved?.(saved));
     },
     onError: (error) => {
       // A 403 has already been announced by the HTTP client.
@@ -93,6 +97,8 @@ export function useResourceForm({
     // Failures are shown by onError; `mutate` never rejects.
     submit: form.handleSubmit((values) => save.mutate(values)),
     saving: save.isPending,
+    /** Asks before leaving with unsaved changes; the form's own ways out go through `leaveOnPurpose`. */
+    guard,
   };
 }
 

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@pult/contract';
+import { navigationEn } from '../../app/i18n/en-US';
 import { auditEn } from '../../modules/audit/i18n/en-US';
 import { chatEn } from '../../modules/chat/i18n/en-US';
 import { dashboardFiguresEn } from '../../modules/dashboard/i18n/en-US';
@@ -20,6 +21,7 @@ export const enUS: Translations = {
   language: {
     label: 'Language',
   },
+  navigation: navigationEn,
   login: {
     title: 'Sign in',
     email: 'E-mail',
@@ -229,6 +231,10 @@ export const enUS: Translations = {
     rowsPerPage: 'Rows per page:',
     range: '{{from}}–{{to}} of {{total}}',
     rangeAbout: '{{from}}–{{to}} of about {{total}}',
+    countExactly: 'Count exactly',
+    counting: 'Counting…',
+    countFailed: 'Could not count in time — try again',
+    countExactlyHint: 'Counts every match of these filters; on a big table this can take a few seconds',
     pagination: 'Table pages',
     firstPage: 'First page',
     previousPage: 'Previous page',
@@ -252,6 +258,9 @@ export const enUS: Translations = {
       apply: 'Apply',
       clear: 'Clear',
       utcNote: 'Days are UTC days, like the times in the table.',
+      utcNoteLocal: 'Days are UTC days (00:00 to 24:00 UTC); the table shows times in {{zone}}.',
+      pattern: 'MM/DD/YYYY',
+      invalid: 'Format: MM/DD/YYYY',
     },
     edit: 'Edit',
     editRow: 'Edit {{name}}',
@@ -296,6 +305,11 @@ export const enUS: Translations = {
     openMenu: 'Open menu',
     profile: 'Profile',
     logout: 'Logout',
+    timeZone: {
+      title: 'Show times in',
+      utcHint: 'The zone of the date filters',
+      localHint: "This browser's zone",
+    },
   },
   notifications: notificationsEn,
   notFound: {

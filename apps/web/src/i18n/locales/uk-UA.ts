@@ -1,4 +1,5 @@
 import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
+import { navigationUk } from '../../app/i18n/uk-UA';
 import { auditUk } from '../../modules/audit/i18n/uk-UA';
 import { chatUk } from '../../modules/chat/i18n/uk-UA';
 import { dashboardFiguresUk } from '../../modules/dashboard/i18n/uk-UA';
@@ -23,6 +24,7 @@ export const ukUA = {
   language: {
     label: 'Мова',
   },
+  navigation: navigationUk,
   login: {
     title: 'Вхід',
     email: 'Е-пошта',
@@ -232,6 +234,10 @@ export const ukUA = {
     rowsPerPage: 'Рядків на сторінці:',
     range: '{{from}}–{{to}} з {{total}}',
     rangeAbout: '{{from}}–{{to}} з близько {{total}}',
+    countExactly: 'Порахувати точно',
+    counting: 'Рахуємо…',
+    countFailed: 'Не вдалося порахувати вчасно — спробуйте ще',
+    countExactlyHint: 'Рахує кожен рядок за цими фільтрами; у великій таблиці це може тривати кілька секунд',
     pagination: 'Сторінки таблиці',
     firstPage: 'Перша сторінка',
     previousPage: 'Попередня сторінка',
@@ -255,6 +261,9 @@ export const ukUA = {
       apply: 'Застосувати',
       clear: 'Очистити',
       utcNote: 'Дні — за UTC, як і час у таблиці.',
+      utcNoteLocal: 'Дні — за UTC (від 00:00 до 24:00 UTC); час у таблиці показано за {{zone}}.',
+      pattern: 'ДД.ММ.РРРР',
+      invalid: 'Формат: ДД.ММ.РРРР',
     },
     edit: 'Редагувати',
     editRow: 'Редагувати {{name}}',
@@ -299,6 +308,11 @@ export const ukUA = {
     openMenu: 'Відкрити меню',
     profile: 'Профіль',
     logout: 'Вийти',
+    timeZone: {
+      title: 'Показувати час',
+      utcHint: 'Як дні у фільтрах дат',
+      localHint: 'Зона цього браузера',
+    },
   },
   notifications: notificationsUk,
   notFound: {

@@ -18,6 +18,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { RecordStateView } from '../../forms/resource-form/record-state-view';
 import { parseRecordId, useRecord } from '../../forms/resource-form/use-record';
 import { formatDateTime } from '../../i18n/format-date';
+import { useTimeZone } from '../../i18n/time-zone-store';
 import { useLocale } from '../../i18n/use-locale';
 import { recordHistoryPath } from '../../resources/record-history';
 import { useListReturnPath } from '../../table';
@@ -44,6 +45,7 @@ export default function AuditViewPage() {
 function EntryDetail({ entry }: { entry: AuditEntryDetail }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const { zone } = useTimeZone();
   const none = t('common.none');
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100 }}>
@@ -67,7 +69,7 @@ function EntryDetail({ entry }: { entry: AuditEntryDetail }) {
         </Stack>
         <DetailList
           rows={[
-            { label: t('audit.fields.created_at'), value: formatDateTime(entry.created_at, locale) },
+            { label: t('audit.fields.created_at'), value: formatDateTime(entry.created_at, locale, zone) },
             { label: t('audit.fields.admin_email'), value: entry.admin_email ?? none },
             { label: t('audit.fields.resource'), value: entry.resource ?? none },
             { label: t('audit.fields.record_id'), value: entry.record_id ?? none },
@@ -94,34 +96,36 @@ function ChangesPanel({ changes }: { changes: readonly AuditChange[] }) {
       {changes.length === 0 ? (
         <Typography color="text.secondary">{t('audit.detail.noChanges')}</Typography>
       ) : (
-        <Table size="small" aria-label={t('audit.detail.changes')}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 200 }}>{t('audit.detail.field')}</TableCell>
-              <TableCell>{t('audit.detail.before')}</TableCell>
-              <TableCell>{t('audit.detail.after')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {changes.map((change) => (
-              <TableRow key={change.field}>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-                  {change.field}
-                </TableCell>
-                {change.secret ? (
-                  <TableCell colSpan={2} sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
-                    {t('audit.detail.secret')}
-                  </TableCell>
-                ) : (
-                  <>
-                    <ValueCell value={change.before} tone="before" />
-                    <ValueCell value={change.after} tone="after" />
-                  </>
-                )}
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('audit.detail.changes')}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ width: 200 }}>{t('audit.detail.field')}</TableCell>
+                <TableCell>{t('audit.detail.before')}</TableCell>
+                <TableCell>{t('audit.detail.after')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {changes.map((change) => (
+                <TableRow key={change.field}>
+                  <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+                    {change.field}
+                  </TableCell>
+                  {change.secret ? (
+                    <TableCell colSpan={2} sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
+                      {t('audit.detail.secret')}
+                    </TableCell>
+                  ) : (
+                    <>
+                      <ValueCell value={change.before} tone="before" />
+                      <ValueCell value={change.after} tone="after" />
+                    </>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
     </Paper>
   );

@@ -7,8 +7,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The sign-in error dialog: title login.error, one close button login.close (spec §2). */
-export function ErrorDialog({ text, onClose }: { text: string | null; onClose: () => void }) {
+/**
+ * The sign-in error dialog: title login.error, one close button login.close (spec §2). Loaded when
+ * first needed: the sign-in screen's download leaves the dialog code out.
+ */
+export default function ErrorDialog({ text, onClose }: { text: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@pult/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SIGN_OUT_REASON_KEY } from '../../session/sign-out-reason';
 import { jsonResponse, renderApp } from '../../test/test-app';
 import SigninPage from './signin-page';
 
@@ -91,5 +92,26 @@ describe('sign-in page', () => {
     fill(/Пароль/, 'secret');
     fireEvent.click(screen.getByRole('button', { name: 'Увійти' }));
     expect((await screen.findByRole('dialog')).textContent).toContain('Некоректна відповідь сервера');
+  });
+
+  it('tells in Ukrainian why a session ended by itself', () => {
+    window.localStorage.setItem(SIGN_OUT_REASON_KEY, 'expired');
+    renderApp(routes, { path: '/', fetchFn: settingsOr(() => jsonResponse(500, null)) });
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toContain('Ваш сеанс завершено. Увійдіть знову.');
+    expect(notice.textContent).toContain('Термін дії сеансу минув.');
+  });
+
+  it('tells in English that the server refused the session', () => {
+    window.localStorage.setItem('language_locale', 'en-US');
+    window.localStorage.setItem(SIGN_OUT_REASON_KEY, 'rejected');
+    renderApp(routes, { path: '/', fetchFn: settingsOr(() => jsonResponse(500, null)) });
+    expect(screen.getByRole('status').textContent).toContain('Your session has ended. Please sign in again.');
+    expect(screen.getByRole('status').textContent).toContain('it was revoked or could not be renewed');
+  });
+
+  it('says nothing after a sign-out the user chose', () => {
+    renderApp(routes, { path: '/', fetchFn: settingsOr(() => jsonResponse(500, null)) });
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -6,17 +6,22 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { lazyWithRetry } from '../../app/lazy-with-retry';
 import { FormTextField } from '../../forms/form-text-field';
 import { useViewText } from '../../forms/use-view-text';
 import { LanguageMenu } from '../../i18n/language-menu';
 import { useLocale } from '../../i18n/use-locale';
 import { Copyright } from '../../ui/copyright';
-import { ErrorDialog } from './error-dialog';
+import { useNeededOnce } from '../../ui/use-needed-once';
 import { PublicLayout } from './public-layout';
+import { SessionEndedNotice } from './session-ended-notice';
 import { validateSigninEmail, validateSigninPassword } from './signin-rules';
 import { useSignin } from './use-signin';
+
+const ErrorDialog = lazyWithRetry(() => import('./error-dialog'));
 
 /** Route `/`: the sign-in card (spec §2). */
 export default function SigninPage() {
@@ -25,6 +30,7 @@ export default function SigninPage() {
   const viewText = useViewText();
   const { form, submit, submitOnEnter, canSubmit, submitting, generalError, dialog, closeDialog } =
     useSignin();
+  const dialogNeeded = useNeededOnce(dialog !== null);
 
   return (
     <PublicLayout>
@@ -42,6 +48,7 @@ export default function SigninPage() {
           {t('login.title')}
         </Typography>
       </Stack>
+      <SessionEndedNotice />
       <Box component="form" noValidate onSubmit={submit} onKeyDown={submitOnEnter}>
         <Stack spacing={2}>
           <FormTextField
@@ -71,7 +78,11 @@ export default function SigninPage() {
         </Stack>
       </Box>
       <Copyright sx={{ mt: 3, textAlign: 'center' }} />
-      <ErrorDialog text={dialog ? viewText(dialog) : null} onClose={closeDialog} />
+      {dialogNeeded && (
+        <Suspense fallback={null}>
+          <ErrorDialog text={dialog ? viewText(dialog) : null} onClose={closeDialog} />
+        </Suspense>
+      )}
     </PublicLayout>
   );
 }

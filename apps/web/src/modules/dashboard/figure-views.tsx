@@ -1,27 +1,18 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
 import type { DashboardCard } from '@pult/contract';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { formatDate } from '../../i18n/format-date';
-import { useLocale } from '../../i18n/use-locale';
-import { formatBytes } from '../../table/format-bytes';
+import { Link as RouterLink } from 'react-router';
+import { lazyWithRetry } from '../../app/lazy-with-retry';
 import { dayLink } from './dashboard-api';
+import { chartHeight, type Label, useFormat } from './figure-format';
 
-type Label = (key: string) => string;
-
-/** The spec's palette: primary blue, then the amber it uses for edits. */
-const SERIES_COLORS = ['#1976D2', '#FFA000', '#2E7D32'];
-
-function useFormat(unit: DashboardCard['unit']) {
-  const locale = useLocale();
-  const numbers = new Intl.NumberFormat(locale);
-  return (value: number) => (unit === 'bytes' ? formatBytes(value, locale) : numbers.format(value));
-}
+const DailyChart = lazyWithRetry(() => import('./daily-chart'));
 
 /** One figure, the whole of it a link to the list it counts. */
 export function ValueFigure({ card }: { card: DashboardCard }) {
@@ -78,45 +69,14 @@ export function BreakdownFigure({ card, label }: { card: DashboardCard; label: L
  */
 export function DailyFigure({ card, label }: { card: DashboardCard; label: Label }) {
   const { t } = useTranslation();
-  const locale = useLocale();
-  const navigate = useNavigate();
   const format = useFormat(card.unit);
-  const shortDay = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const range = `${card.days[0] ?? ''},${card.days[card.days.length - 1] ?? ''}`;
   return (
     <>
-      <Box>
-        <BarChart
-          height={card.series.length > 1 ? 240 : 200}
-          colors={SERIES_COLORS}
-          margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
-          xAxis={[
-            {
-              scaleType: 'band',
-              data: card.days,
-              valueFormatter: (day: string, context) =>
-                context.location === 'tick'
-                  ? shortDay.format(new Date(`${day}T00:00:00Z`))
-                  : formatDate(day, locale),
-              tickLabelInterval: (_value, index) => index % 7 === 2,
-            },
-          ]}
-          // Counts are whole: no 0.5 ticks.
-          yAxis={[{ width: 40, tickMinStep: 1, valueFormatter: (value: number) => format(value) }]}
-          series={card.series.map((series) => ({
-            id: series.key,
-            label: label(series.key),
-            data: series.values,
-            stack: card.series.length > 1 ? 'total' : undefined,
-          }))}
-          hideLegend={card.series.length < 2}
-          onItemClick={(_event, item) => {
-            const series = card.series.find((entry) => entry.key === item.seriesId);
-            const day = card.days[item.dataIndex];
-            if (series?.link && day) void navigate(dayLink(series.link, day));
-          }}
-        />
-      </Box>
+      {/* The charts library is most of the dashboard's weight: the figures show first, the bars after. */}
+      <Suspense fallback={<Skeleton variant="rounded" height={chartHeight(card)} />}>
+        <DailyChart card={card} label={label} />
+      </Suspense>
       <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mt: 1 }}>
         {card.series.map((series) => {
           const total = series.values.reduce((sum, value) => sum + value, 0);

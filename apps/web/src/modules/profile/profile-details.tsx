@@ -6,7 +6,10 @@ import Typography from '@mui/material/Typography';
 import type { Profile } from '@pult/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageName } from '../../i18n/available-locales';
 import { formatDate, formatDateTime } from '../../i18n/format-date';
+import { useTimeZone } from '../../i18n/time-zone-store';
+import { useAvailableLocales } from '../../i18n/use-available-locales';
 import { useLocale } from '../../i18n/use-locale';
 import { fullName, initials } from './profile-name';
 
@@ -14,6 +17,8 @@ import { fullName, initials } from './profile-name';
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const { zone } = useTimeZone();
+  const languages = useAvailableLocales();
   const none = t('common.none');
   const name = fullName(profile);
   return (
@@ -48,14 +53,16 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
                 <Chip key={group} label={group} size="small" sx={{ mr: 0.5, mb: 0.5 }} />
               ))}
         </Fact>
-        <Fact label={t('profile.language')}>{profile.language || none}</Fact>
+        <Fact label={t('profile.language')}>
+          {profile.language ? languageName(profile.language, languages) : none}
+        </Fact>
         <Fact label={t('profile.gender')}>
           {profile.gender ? t(`profile.genders.${profile.gender}`) : none}
         </Fact>
         <Fact label={t('profile.birthday')}>
           {profile.birthday ? formatDate(profile.birthday, locale) : none}
         </Fact>
-        <Fact label={t('profile.createdAt')}>{formatDateTime(profile.created_at, locale)}</Fact>
+        <Fact label={t('profile.createdAt')}>{formatDateTime(profile.created_at, locale, zone)}</Fact>
       </Box>
     </Stack>
   );

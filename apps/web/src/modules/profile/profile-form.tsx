@@ -4,12 +4,16 @@ import Grid from '@mui/material/Grid';
 import type { Profile } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../forms/form-text-field';
+import { UnsavedChangesDialog } from '../../forms/unsaved-changes/unsaved-changes-dialog';
+import { useUnsavedChangesGuard } from '../../forms/unsaved-changes/use-unsaved-changes-guard';
 import { useProfileForm } from './use-profile-form';
 
 /** The edit form of the profile page. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const { form, submit, saving, canSave } = useProfileForm(profile);
+  // Saving and Cancel reset the form, so only real leftovers make leaving ask.
+  const guard = useUnsavedChangesGuard(form.formState.isDirty);
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
@@ -59,6 +63,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           {t('common.save')}
         </Button>
       </Box>
+      <UnsavedChangesDialog blocker={guard.blocker} />
     </Box>
   );
 }

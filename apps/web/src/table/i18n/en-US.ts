@@ -10,6 +10,15 @@ export const tableToolsEn: TableToolsTexts = {
     done: 'Saved {{file}}, rows: {{rows}}',
     failed: 'Could not export the list. Please try again.',
   },
+  cards: {
+    sortBy: 'Sort by',
+    ascending: 'Ascending — change to descending',
+    descending: 'Descending — change to ascending',
+    filters: 'Filters',
+    filtersActive: 'Filters ({{count}})',
+    pageOf: 'Page {{page}} of {{count}}',
+    pageOfAbout: 'Page {{page}}',
+  },
   bulk: {
     selectRow: 'Select row {{id}}',
     selectPage: 'Select all rows on this page',

@@ -9,6 +9,15 @@ export const tableToolsUk = {
     done: 'Файл {{file}} збережено, рядків: {{rows}}',
     failed: 'Не вдалося експортувати список. Спробуйте ще раз.',
   },
+  cards: {
+    sortBy: 'Сортувати за',
+    ascending: 'За зростанням — змінити на спадання',
+    descending: 'За спаданням — змінити на зростання',
+    filters: 'Фільтри',
+    filtersActive: 'Фільтри ({{count}})',
+    pageOf: 'Сторінка {{page}} з {{count}}',
+    pageOfAbout: 'Сторінка {{page}}',
+  },
   bulk: {
     selectRow: 'Вибрати рядок {{id}}',
     selectPage: 'Вибрати всі рядки на сторінці',

@@ -6,6 +6,7 @@ import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import type { TextOrder } from '../../../resources/text-order.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import { nameColumn } from './names.js';
 
@@ -32,7 +33,13 @@ const COUNTRY_JOIN = sql`join countries c on c.id = ci.country_id`;
 const FROM = sql`cities ci ${COUNTRY_JOIN}`;
 const select = (locale: Locale) => sql`ci.*, ${nameColumn('c', locale)} as country_name`;
 
-function source(locale: Locale): ListSource<CityRow, City> {
+/** Names sort in the reader's alphabet. */
+const nameOf = (name: string, order: TextOrder, locale: Locale): ListColumn => ({
+  ...column(name, 'text'),
+  order: order(sql.ref(`ci.${name}`), locale),
+});
+
+function source(order: TextOrder, locale: Locale): ListSource<CityRow, City> {
   return {
     descriptor: citiesResource,
     table: 'cities',
@@ -41,8 +48,8 @@ function source(locale: Locale): ListSource<CityRow, City> {
     select: select(locale),
     columns: {
       id: column('id', 'integer'),
-      name_uk: column('name_uk', 'text'),
-      name_en: column('name_en', 'text'),
+      name_uk: nameOf('name_uk', order, locale),
+      name_en: nameOf('name_en', order, locale),
       country_id: column('country_id', 'integer'),
       created_at: column('created_at', 'timestamp'),
     },
@@ -56,7 +63,11 @@ function toCity(row: CityRow): City {
 }
 
 /** Cities: each belongs to a country; names are unique within it; one people live in cannot be deleted. */
-export function createCityHandlers(db: Db, clock: Clock): RecordHandlers<number, City, CityWrite, CityWrite> {
+export function createCityHandlers(
+  db: Db,
+  clock: Clock,
+  order: TextOrder,
+): RecordHandlers<number, City, CityWrite, CityWrite> {
   async function find(executor: Executor, id: number, locale: Locale) {
     const { rows } = await sql<CityRow>`select ${select(locale)} from ${FROM} where ci.id = ${id}`.execute(
       executor,
@@ -64,8 +75,8 @@ export function createCityHandlers(db: Db, clock: Clock): RecordHandlers<number,
     return rows[0] && toCity(rows[0]);
   }
   return {
-    list: (request, context) => runList(db, source(context.locale), request),
-    exportRows: (request, context) => walkList(db, source(context.locale), request),
+    list: (request, context) => runList(db, source(order, context.locale), request),
+    exportRows: (request, context) => walkList(db, source(order, context.locale), request),
     get: (id, context) => find(db, id, context.locale),
     create: (body, context) =>
       withConstraintErrors(CONSTRAINTS, async () => {

@@ -1,4 +1,4 @@
-import { type Country, type CountryWrite, countriesResource } from '@pult/contract';
+import { type Country, type CountryWrite, countriesResource, type Locale } from '@pult/contract';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
@@ -7,6 +7,7 @@ import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import type { TextOrder } from '../../../resources/text-order.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import type { CountriesTable } from '../tables.js';
 
@@ -21,7 +22,13 @@ const CONSTRAINTS: ConstraintFields = {
 };
 const column = (name: string, kind: ListColumn['kind']): ListColumn => ({ sql: sql.ref(name), kind });
 
-const source: ListSource<CountryRow, Country> = {
+/** Names sort in the reader's alphabet (countries by their Ukrainian name in Ukrainian). */
+const nameColumn = (name: string, order: TextOrder, locale: Locale): ListColumn => ({
+  ...column(name, 'text'),
+  order: order(sql.ref(name), locale),
+});
+
+const source = (order: TextOrder, locale: Locale): ListSource<CountryRow, Country> => ({
   descriptor: countriesResource,
   table: 'countries',
   alias: 'countries',
@@ -29,13 +36,13 @@ const source: ListSource<CountryRow, Country> = {
   columns: {
     id: column('id', 'integer'),
     code: column('code', 'text'),
-    name_uk: column('name_uk', 'text'),
-    name_en: column('name_en', 'text'),
+    name_uk: nameColumn('name_uk', order, locale),
+    name_en: nameColumn('name_en', order, locale),
     created_at: column('created_at', 'timestamp'),
   },
   key: 'id',
   toItem: toCountry,
-};
+});
 
 export function toCountry(row: CountryRow): Country {
   return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
@@ -45,14 +52,15 @@ export function toCountry(row: CountryRow): Country {
 export function createCountryHandlers(
   db: Db,
   clock: Clock,
+  order: TextOrder,
 ): RecordHandlers<number, Country, CountryWrite, CountryWrite> {
   const find = async (id: number) => {
     const row = await db.selectFrom('countries').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toCountry(row);
   };
   return {
-    list: (request) => runList(db, source, request),
-    exportRows: (request) => walkList(db, source, request),
+    list: (request, context) => runList(db, source(order, context.locale), request),
+    exportRows: (request, context) => walkList(db, source(order, context.locale), request),
     get: find,
     create: (body) =>
       withConstraintErrors(CONSTRAINTS, async () =>

@@ -229,6 +229,69 @@ describe.each(testDatabaseKinds())('countries, cities and their lookups on %s', 
     expect((await call('GET', '/cities/abc')).statusCode).toBe(404);
   });
 
+  it("sorts names in the reader's alphabet on the list and its export: Ґ after Г, Є after Е, І and Ї after И", async () => {
+    // In Ukrainian alphabet order; shuffled on insert so neither the id nor byte order gives it.
+    const ukrainian = [
+      'абетка',
+      'Ганна',
+      'Ґанок',
+      'Ерика',
+      'Єва',
+      'Ира',
+      'Іра',
+      'Їжак',
+      "Кам'янка",
+      'Камінь',
+    ];
+    const english = ['apple', 'Bob', 'eagle', 'Zed'];
+    const order = [6, 2, 9, 0, 4, 8, 1, 7, 3, 5];
+    for (const index of order) {
+      await createCountry(t.db, {
+        name_uk: ukrainian[index] as string,
+        name_en: `Alphabet ${english[index % english.length]} ${index}`,
+      });
+    }
+    const names = async (sort: string, lang: string, field: 'name_uk' | 'name_en') => {
+      const response = await call(
+        'GET',
+        `/countries?filter[name_en]=alphabet&sort=${sort}&perPage=20`,
+        undefined,
+        {
+          ...headers,
+          Lang: lang,
+        },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<ListBody<Country>>().items.map((item) => item[field]);
+    };
+    expect(await names('name_uk', 'uk-UA', 'name_uk')).toEqual(ukrainian);
+    expect(await names('-name_uk', 'uk-UA', 'name_uk')).toEqual([...ukrainian].reverse());
+    // Small and capital letters together in English, not all capitals first as byte order has it.
+    const byEnglish = await names('name_en', 'en-US', 'name_en');
+    expect(byEnglish.map((name) => name.split(' ')[1])).toEqual([
+      'apple',
+      'apple',
+      'apple',
+      'Bob',
+      'Bob',
+      'Bob',
+      'eagle',
+      'eagle',
+      'Zed',
+      'Zed',
+    ]);
+
+    const csv = await call('GET', '/countries/export.csv?filter[name_en]=alphabet&sort=name_uk', undefined, {
+      ...headers,
+      Lang: 'uk-UA',
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const positions = ukrainian.map((name) => csv.body.indexOf(name));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    await t.db.deleteFrom('countries').where('name_en', 'like', 'Alphabet %').execute();
+  });
+
   it('serves lookups named in the language of the Lang header', async () => {
     const georgia = await createCountry(t.db, { code: 'GE', name_uk: 'Грузія', name_en: 'Georgia' });
     const austria = await createCountry(t.db, { code: 'AT', name_uk: 'Австрія', name_en: 'Austria' });
@@ -245,7 +308,7 @@ describe.each(testDatabaseKinds())('countries, cities and their lookups on %s', 
     expect(en).toContainEqual({ value: georgia.id, label: 'Georgia' });
     expect(en).toContainEqual({ value: austria.id, label: 'Austria' });
     const enLabels = en.map((item) => item.label);
-    expect(enLabels).toEqual([...enLabels].sort());
+    expect(enLabels).toEqual([...enLabels].sort(new Intl.Collator('en-US').compare));
     const uk = await lookup('/countries/lookup', 'uk-UA');
     expect(uk).toContainEqual({ value: georgia.id, label: 'Грузія' });
     expect(uk.findIndex((item) => item.value === austria.id)).toBeLessThan(

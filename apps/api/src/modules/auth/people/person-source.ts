@@ -34,7 +34,7 @@ const column = (name: string, kind: ListColumn['kind']): ListColumn => ({ sql: s
 
 const PERSON_COLUMNS: Record<string, ListColumn> = {
   id: column('id', 'integer'),
-  email: column('email', 'text'),
+  email: { ...column('email', 'text'), bigrams: true },
   username: column('username', 'text'),
   first_name: column('first_name', 'text'),
   last_name: column('last_name', 'text'),

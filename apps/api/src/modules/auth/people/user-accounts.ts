@@ -1,7 +1,7 @@
-import type { Db, Executor } from '../../../db/database.js';
+import type { Db } from '../../../db/database.js';
 import type { SigninAccount } from '../signin-service.js';
 
-/** What sign-in and the token guard read of a platform user. */
+/** What sign-in reads of a platform user. */
 export function createUserAccounts(db: Db) {
   return {
     findByEmail(email: string): Promise<SigninAccount | undefined> {
@@ -10,11 +10,6 @@ export function createUserAccounts(db: Db) {
         .select(['id', 'password_hash', 'status'])
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
         .executeTakeFirst();
-    },
-
-    async statusOf(executor: Executor, id: number): Promise<number | undefined> {
-      const row = await executor.selectFrom('users').select('status').where('id', '=', id).executeTakeFirst();
-      return row?.status;
     },
   };
 }

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useServices } from '../../../app/services-context';
 import { formatDateTime } from '../../../i18n/format-date';
+import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
 import { resourceKeys } from '../../../resources/resource-api';
 import { ResourceTable, RowActionSpacer, useListReturnPath } from '../../../table';
@@ -46,6 +47,7 @@ export default function ChannelViewPage() {
   const id = Number(params.get('id'));
   const { t } = useTranslation();
   const locale = useLocale();
+  const { zone } = useTimeZone();
   const services = useServices();
   const navigate = useNavigate();
   const backTo = useListReturnPath('/chat/channels');
@@ -133,12 +135,14 @@ export default function ChannelViewPage() {
             { label: t('common.fields.id'), value: item.id },
             { label: t('chat.fields.url'), value: item.url ?? t('common.none') },
             { label: t('chat.fields.created_by_uid'), value: item.created_by_label },
-            { label: t('chat.fields.created'), value: formatDateTime(item.created_at, locale) },
+            { label: t('chat.fields.created'), value: formatDateTime(item.created_at, locale, zone) },
             { label: t('chat.fields.member_count'), value: item.member_count },
             { label: t('chat.fields.message_count'), value: item.message_count },
             {
               label: t('chat.fields.last_message_at'),
-              value: item.last_message_at ? formatDateTime(item.last_message_at, locale) : t('common.none'),
+              value: item.last_message_at
+                ? formatDateTime(item.last_message_at, locale, zone)
+                : t('common.none'),
             },
           ]}
         />

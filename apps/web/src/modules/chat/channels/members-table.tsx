@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ChannelMember, ChannelRole, ChannelType } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/format-date';
+import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
 import { DeleteRowButton } from '../../../table';
 import { RoleSelect } from '../users/role-select';
@@ -31,6 +32,7 @@ export function MembersTable({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const { zone } = useTimeZone();
   if (members.length === 0) {
     return <Typography color="text.secondary">{t('chat.channels.noMembers')}</Typography>;
   }
@@ -51,7 +53,9 @@ export function MembersTable({
             <TableRow key={member.chat_channel_user_id}>
               <TableCell>{memberName(member)}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{member.user_uid}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(member.joined_at, locale)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(member.joined_at, locale, zone)}
+              </TableCell>
               <TableCell>
                 {type === 'group' ? (
                   <RoleSelect

@@ -22,6 +22,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { RecordStateView } from '../../../forms/resource-form/record-state-view';
 import { parseRecordId, useRecord } from '../../../forms/resource-form/use-record';
 import { formatDateTime } from '../../../i18n/format-date';
+import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
 import { useListReturnPath } from '../../../table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -54,8 +55,9 @@ export default function EmailViewPage() {
 function EmailDetail({ email }: { email: EmailQueueDetail }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const { zone } = useTimeZone();
   const actions = useQueueActions();
-  const time = (value: string | null) => (value ? formatDateTime(value, locale) : t('common.none'));
+  const time = (value: string | null) => (value ? formatDateTime(value, locale, zone) : t('common.none'));
   const retriable = email.status === 'failed' || email.status === 'cancelled';
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100 }}>
@@ -185,32 +187,34 @@ function AttemptsPanel({ email, time }: { email: EmailQueueDetail; time: (value:
       {email.attempt_log.length === 0 ? (
         <Typography color="text.secondary">{t('notifications.queue.detail.noAttempts')}</Typography>
       ) : (
-        <Table size="small" aria-label={t('notifications.queue.detail.attempts')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('notifications.queue.detail.attempt')}</TableCell>
-              <TableCell>{t('notifications.queue.detail.started')}</TableCell>
-              <TableCell>{t('notifications.queue.detail.finished')}</TableCell>
-              <TableCell>{t('notifications.queue.detail.outcome')}</TableCell>
-              <TableCell>{t('notifications.queue.detail.channel')}</TableCell>
-              <TableCell>{t('notifications.queue.detail.error')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {email.attempt_log.map((attempt) => (
-              <TableRow key={attempt.attempt}>
-                <TableCell>{attempt.attempt}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(attempt.started_at)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(attempt.finished_at)}</TableCell>
-                <TableCell>{t(`notifications.queue.detail.outcomes.${attempt.outcome}`)}</TableCell>
-                <TableCell>{attempt.channel ?? t('common.none')}</TableCell>
-                <TableCell sx={{ color: 'error.main', wordBreak: 'break-word' }}>
-                  {attempt.error ?? ''}
-                </TableCell>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('notifications.queue.detail.attempts')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('notifications.queue.detail.attempt')}</TableCell>
+                <TableCell>{t('notifications.queue.detail.started')}</TableCell>
+                <TableCell>{t('notifications.queue.detail.finished')}</TableCell>
+                <TableCell>{t('notifications.queue.detail.outcome')}</TableCell>
+                <TableCell>{t('notifications.queue.detail.channel')}</TableCell>
+                <TableCell>{t('notifications.queue.detail.error')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {email.attempt_log.map((attempt) => (
+                <TableRow key={attempt.attempt}>
+                  <TableCell>{attempt.attempt}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(attempt.started_at)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(attempt.finished_at)}</TableCell>
+                  <TableCell>{t(`notifications.queue.detail.outcomes.${attempt.outcome}`)}</TableCell>
+                  <TableCell>{attempt.channel ?? t('common.none')}</TableCell>
+                  <TableCell sx={{ color: 'error.main', wordBreak: 'break-word' }}>
+                    {attempt.error ?? ''}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
     </Paper>
   );

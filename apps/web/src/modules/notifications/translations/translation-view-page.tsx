@@ -11,6 +11,7 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { RecordStateView } from '../../../forms/resource-form/record-state-view';
 import { parseRecordId, useRecord } from '../../../forms/resource-form/use-record';
 import { formatDateTime } from '../../../i18n/format-date';
+import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
 import { useListReturnPath } from '../../../table';
 import { DetailList } from '../../../ui/detail-list';
@@ -47,6 +48,7 @@ export default function TranslationViewPage() {
 function TranslationDetail({ translation }: { translation: Translation }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const { zone } = useTimeZone();
   const { state } = useLocation();
   const text = (value: string | null) =>
     value ?? (
@@ -59,7 +61,7 @@ function TranslationDetail({ translation }: { translation: Translation }) {
     { label: t('notifications.translations.fields.key_name'), value: translation.key_name },
     { label: t('notifications.translations.language.uk-UA'), value: text(translation.value_uk) },
     { label: t('notifications.translations.language.en-US'), value: text(translation.value_en) },
-    { label: t('common.fields.updated_at'), value: formatDateTime(translation.updated_at, locale) },
+    { label: t('common.fields.updated_at'), value: formatDateTime(translation.updated_at, locale, zone) },
   ];
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960 }}>

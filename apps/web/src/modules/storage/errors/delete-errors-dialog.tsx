@@ -11,10 +11,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
+import { isoToInput } from '../../../i18n/date-input';
+import { useLocale } from '../../../i18n/use-locale';
 import { notifier } from '../../../notify/notifier';
 import { resourceKeys } from '../../../resources/resource-api';
 import { countErrorsInRange, type DayRange, deleteErrorsInRange } from '../storage-api';
-import { checkRange } from './delete-range';
+import { checkTypedRange } from './delete-range';
 
 /**
  * Deleting errors by date (spec §5): first the days (at least one of from and to), then a
@@ -22,6 +24,7 @@ import { checkRange } from './delete-range';
  */
 export function DeleteErrorsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const titleId = useId();
   const services = useServices();
   const queryClient = useQueryClient();
@@ -29,13 +32,13 @@ export function DeleteErrorsDialog({ open, onClose }: { open: boolean; onClose: 
   const [to, setTo] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [counted, setCounted] = useState<{ range: DayRange; count: number } | null>(null);
-  const check = checkRange(from, to);
-  const fieldError = (field: 'from' | 'to') =>
-    submitted && !check.ok && check.field === field
-      ? check.error === 'dateRangeRequired'
-        ? t('validation.dateRequired')
-        : t(`errors.${check.error}` as 'errors.dateRangeOrder')
-      : undefined;
+  const check = checkTypedRange(from, to, locale);
+  const fieldError = (field: 'from' | 'to') => {
+    if (!submitted || check.ok || check.field !== field) return undefined;
+    if (check.error === 'dayFormat') return t('table.dateRange.invalid');
+    if (check.error === 'dateRangeRequired') return t('validation.dateRequired');
+    return t(`errors.${check.error}` as 'errors.dateRangeOrder');
+  };
 
   const count = useMutation({
     mutationFn: (range: DayRange) =>
@@ -67,8 +70,8 @@ export function DeleteErrorsDialog({ open, onClose }: { open: boolean; onClose: 
   };
   const rangeText = (range: DayRange) =>
     [
-      range.from && t('storage.errors.rangeFrom', { from: range.from }),
-      range.to && t('storage.errors.rangeTo', { to: range.to }),
+      range.from && t('storage.errors.rangeFrom', { from: isoToInput(range.from, locale) }),
+      range.to && t('storage.errors.rangeTo', { to: isoToInput(range.to, locale) }),
     ]
       .filter(Boolean)
       .join(' ');
@@ -91,14 +94,16 @@ export function DeleteErrorsDialog({ open, onClose }: { open: boolean; onClose: 
               {(['from', 'to'] as const).map((field) => (
                 <TextField
                   key={field}
-                  type="date"
                   fullWidth
                   label={t(`storage.errors.${field}`)}
                   value={field === 'from' ? from : to}
                   onChange={(event) => (field === 'from' ? setFrom : setTo)(event.target.value)}
                   error={fieldError(field) !== undefined}
                   helperText={fieldError(field) ?? ' '}
-                  slotProps={{ inputLabel: { shrink: true } }}
+                  slotProps={{
+                    inputLabel: { shrink: true },
+                    htmlInput: { inputMode: 'numeric', placeholder: t('table.dateRange.pattern') },
+                  }}
                 />
               ))}
             </Stack>

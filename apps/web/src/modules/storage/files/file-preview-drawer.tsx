@@ -14,6 +14,7 @@ import { fileNameOf, type StorageFile } from '@pult/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/format-date';
+import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
 import { formatBytes } from '../../../table/format-bytes';
 import { previewKind } from './preview-kind';
@@ -84,13 +85,14 @@ export function FilePreviewDrawer({ file, onClose, onDownload, onDelete }: FileP
 function FileDetails({ file }: { file: StorageFile }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const { zone } = useTimeZone();
   const rows: [string, string][] = [
     [t('storage.fields.bucket'), file.bucket_name],
     [t('storage.fields.path'), file.path],
     [t('storage.fields.size'), formatBytes(file.size, locale)],
     [t('storage.fields.mime_type'), file.mime_type],
     [t('storage.fields.owner_email'), file.owner_email ?? file.owner_uid ?? t('common.none')],
-    [t('common.fields.updated_at'), formatDateTime(file.updated_at, locale)],
+    [t('common.fields.updated_at'), formatDateTime(file.updated_at, locale, zone)],
   ];
   return (
     <Box

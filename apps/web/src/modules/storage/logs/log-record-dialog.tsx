@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { RecordStateView } from '../../../forms/resource-form/record-state-view';
 import { useRecord } from '../../../forms/resource-form/use-record';
 import { formatDateTime } from '../../../i18n/format-date';
+import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
 import { LevelChip } from './level-chip';
 
@@ -42,6 +43,7 @@ export function LogRecordDialog({ resource, id, onClose }: LogRecordDialogProps)
 function RecordBody({ record }: { record: LogRecord & { group_id?: number } }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const { zone } = useTimeZone();
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
@@ -67,11 +69,11 @@ function RecordBody({ record }: { record: LogRecord & { group_id?: number } }) {
         <Typography variant="body2" color="text.secondary">
           {t('storage.fields.created_at')}
         </Typography>
-        <Typography variant="body2">{formatDateTime(record.created_at, locale)}</Typography>
+        <Typography variant="body2">{formatDateTime(record.created_at, locale, zone)}</Typography>
         <Typography variant="body2" color="text.secondary">
           {t('storage.fields.received_at')}
         </Typography>
-        <Typography variant="body2">{formatDateTime(record.received_at, locale)}</Typography>
+        <Typography variant="body2">{formatDateTime(record.received_at, locale, zone)}</Typography>
       </Box>
       <Section title={t('storage.fields.trace_log')}>
         {record.trace_log ? <Code>{record.trace_log}</Code> : <Empty>{t('storage.logs.noTrace')}</Empty>}

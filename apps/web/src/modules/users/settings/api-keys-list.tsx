@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -8,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/format-date';
+import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
 import { useApiKeys } from './use-api-keys';
 
@@ -15,6 +17,7 @@ import { useApiKeys } from './use-api-keys';
 export function ApiKeysList() {
   const { t } = useTranslation();
   const locale = useLocale();
+  const { zone } = useTimeZone();
   const { keys, loading, failed } = useApiKeys();
   if (loading) return <CircularProgress size={24} aria-label={t('app.loading')} />;
   if (failed) return <Alert severity="error">{t('common.loadFailed')}</Alert>;
@@ -22,23 +25,25 @@ export function ApiKeysList() {
     return <Typography color="text.secondary">{t('settings.apiKeys.empty')}</Typography>;
   }
   return (
-    <Table size="small" aria-label={t('settings.apiKeys.title')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('settings.apiKeys.serviceColumn')}</TableCell>
-          <TableCell>{t('settings.apiKeys.prefix')}</TableCell>
-          <TableCell>{t('common.fields.created_at')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {keys.map((key) => (
-          <TableRow key={key.service}>
-            <TableCell>{t(`settings.apiKeys.service.${key.service}`)}</TableCell>
-            <TableCell sx={{ fontFamily: 'monospace' }}>{`${key.prefix}…`}</TableCell>
-            <TableCell>{formatDateTime(key.created_at, locale)}</TableCell>
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={t('settings.apiKeys.title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('settings.apiKeys.serviceColumn')}</TableCell>
+            <TableCell>{t('settings.apiKeys.prefix')}</TableCell>
+            <TableCell>{t('common.fields.created_at')}</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {keys.map((key) => (
+            <TableRow key={key.service}>
+              <TableCell>{t(`settings.apiKeys.service.${key.service}`)}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{`${key.prefix}…`}</TableCell>
+              <TableCell>{formatDateTime(key.created_at, locale, zone)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }

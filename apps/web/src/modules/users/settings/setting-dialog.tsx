@@ -15,6 +15,8 @@ import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../../forms/field-error-text';
+import { UnsavedChangesDialog } from '../../../forms/unsaved-changes/unsaved-changes-dialog';
+import { useUnsavedChangesGuard } from '../../../forms/unsaved-changes/use-unsaved-changes-guard';
 import type { EditableSetting } from './setting-form-values';
 import { useSettingForm } from './use-setting-form';
 
@@ -44,6 +46,8 @@ function SettingForm({ setting, onClose }: { setting?: EditableSetting; onClose:
   const { t } = useTranslation();
   const formId = useId();
   const { form, mode, submit, saving } = useSettingForm(setting, onClose);
+  // The dialog closes after a save or Cancel; until then, the back button or a link asks first.
+  const guard = useUnsavedChangesGuard(form.formState.isDirty);
   const type = useWatch({ control: form.control, name: 'type' });
   const valueError = type === 'boolean' ? form.formState.errors.flag : form.formState.errors.text;
 
@@ -141,6 +145,7 @@ function SettingForm({ setting, onClose }: { setting?: EditableSetting; onClose:
           {t('common.save')}
         </Button>
       </DialogActions>
+      <UnsavedChangesDialog blocker={guard.blocker} />
     </>
   );
 }
