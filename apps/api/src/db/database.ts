@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
+import { preparingPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -38,13 +39,57 @@ export async function openDatabase(options: {
   return openPGlite(options.dataDir);
 }
 
+const IDLE_CONNECTION_MS = 5 * 60_000;
+
+/** Per PostgreSQL database, its pools whose connections bound every statement to a shorter time. */
+const budgetedPools = new WeakMap<Db, { url: string; byBudget: Map<number, Db> }>();
+
 function openPostgres(connectionString: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10, statement_timeout: STATEMENT_TIMEOUT_MS });
+  const db = postgresDb(connectionString, STATEMENT_TIMEOUT_MS);
+  const budgeted = new Map<number, Db>();
+  budgetedPools.set(db, { url: connectionString, byBudget: budgeted });
+  return {
+    db,
+    kind: 'postgres',
+    url: connectionString,
+    close: async () => {
+      await Promise.all([db, ...budgeted.values()].map((each) => each.destroy()));
+    },
+  };
+}
+
+function postgresDb(connectionString: string, statementTimeoutMs: number): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    statement_timeout: statementTimeoutMs,
+    // A new connection's first list costs 40–70 ms more while the server loads the table's catalog
+    // and this pool's prepared statements; an administrator's clicks come seconds apart, so connections
+    // are kept for minutes, not node-postgres's 10 s.
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
+  });
   // A server may close an idle connection (restart, failover, a dropped database). The pool discards
   // it and opens another on demand; unheard, the 'error' event would crash the whole process.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', url: connectionString, close: () => db.destroy() };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+}
+
+/**
+ * The same PostgreSQL database through connections whose statements stop after `budgetMs`: a bounded
+ * statement (a list's count) is then one round trip, where setting the timeout for one statement
+ * takes a transaction and three more. Undefined for PGlite (no timer to bound anything) and inside a
+ * transaction (whose own connection must run it).
+ */
+export function budgetedDb(executor: Executor, budgetMs: number): Db | undefined {
+  if (executor.isTransaction) return undefined;
+  const pools = budgetedPools.get(executor as Db);
+  if (!pools) return undefined;
+  let db = pools.byBudget.get(budgetMs);
+  if (!db) {
+    db = postgresDb(pools.url, budgetMs);
+    pools.byBudget.set(budgetMs, db);
+  }
+  return db;
 }
 
 async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {

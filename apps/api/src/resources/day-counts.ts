@@ -1,6 +1,7 @@
 import type { Condition, SortTerm } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/database.js';
+import { prepared } from '../db/prepared-statements.js';
 
 /**
  * A listed table whose rows `list_day_counts` counts per UTC day of one timestamp field and per value
@@ -63,8 +64,8 @@ export async function dayCountTotal(
   counts: DayCounts,
   filter: DayCountFilter,
 ): Promise<number> {
-  const { rows } = await sql<{ total: number | string | null }>`
-    select sum(n)::bigint as total from list_day_counts ${countersWhere(counts, filter)}`.execute(executor);
+  const { rows } = await prepared(sql<{ total: number | string | null }>`
+    select sum(n)::bigint as total from list_day_counts ${countersWhere(counts, filter)}`).execute(executor);
   return Number(rows[0]?.total ?? 0);
 }
 
@@ -86,12 +87,12 @@ export async function seekDay(
   offset: number,
 ): Promise<DaySeek | undefined> {
   const order = direction === 'desc' ? sql`desc` : sql`asc`;
-  const { rows } = await sql<{ day: string; before: number | string }>`
+  const { rows } = await prepared(sql<{ day: string; before: number | string }>`
     select day::text as day, (running - n)::bigint as before from (
       select day, sum(n) as n, sum(sum(n)) over (order by day ${order}) as running
       from list_day_counts ${countersWhere(counts, filter)} group by day
     ) as days
-    where running > ${offset} order by days.day ${order} limit 1`.execute(executor);
+    where running > ${offset} order by days.day ${order} limit 1`).execute(executor);
   const row = rows[0];
   return row ? { day: row.day, before: Number(row.before) } : undefined;
 }

@@ -8,6 +8,7 @@ import {
 } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/database.js';
+import { prepared } from '../db/prepared-statements.js';
 import {
   type DayCountFilter,
   type DayCounts,
@@ -166,10 +167,11 @@ async function findPage<Row, Item>(
     : sql`${base} ${where}`;
   const keys = sql`select ${keyOf(source)} from ${from}
     order by ${orderBy} limit ${query.perPage + 1} offset ${offset}`;
-  const { rows } = await sql<Row>`select ${source.select} from (${keys}) as page
-    join ${base} using (${sql.id(source.key)}) ${source.joins ?? sql``} order by ${orderBy}`.execute(
-    executor,
-  );
+  const statement = sql<Row>`select ${source.select} from (${keys}) as page
+    join ${base} using (${sql.id(source.key)}) ${source.joins ?? sql``} order by ${orderBy}`;
+  // Without a filter, or with only the counted day and bucket ones, one plan suits every page.
+  const stablePlan = conditions.length === 0 || counted !== undefined;
+  const { rows } = await (stablePlan ? prepared(statement) : statement).execute(executor);
   return rows;
 }
 
@@ -202,9 +204,9 @@ async function totalOf<Row, Item>(
 }
 
 async function rowCount(executor: Executor, table: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select n from row_counts where table_name = ${table}`.execute(
-    executor,
-  );
+  const { rows } = await prepared(
+    sql<{ n: number }>`select n from row_counts where table_name = ${table}`,
+  ).execute(executor);
   return Number(rows[0]?.n ?? 0);
 }
 

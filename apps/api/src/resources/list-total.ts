@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Db, Executor } from '../db/database.js';
+import { budgetedDb, type Db, type Executor } from '../db/database.js';
 
 /** How much a filtered total may cost before it becomes an estimate. */
 export interface TotalBudget {
@@ -88,9 +88,10 @@ async function sampledTotal(executor: Executor, sample: SampledCount, budget: To
 }
 
 /**
- * Runs a statement with its own `statement_timeout`, set for one transaction only. Inside a caller's
- * transaction a timeout would abort that transaction, so there the count is bounded by its limit
- * alone. PGlite accepts the setting but has no timer to act on it.
+ * Runs a statement with its own `statement_timeout`: on PostgreSQL through connections set to it,
+ * elsewhere set for one transaction only. Inside a caller's transaction a timeout would abort that
+ * transaction, so there the count is bounded by its limit alone. PGlite accepts the setting but has
+ * no timer to act on it.
  */
 async function withBudget<T>(
   executor: Executor,
@@ -98,6 +99,8 @@ async function withBudget<T>(
   run: (runner: Executor) => Promise<T>,
 ): Promise<T> {
   if (budgetMs <= 0 || executor.isTransaction) return run(executor);
+  const budgeted = budgetedDb(executor, budgetMs);
+  if (budgeted) return run(budgeted);
   return (executor as Db).transaction().execute(async (trx) => {
     await sql`select set_config('statement_timeout', ${String(budgetMs)}, true)`.execute(trx);
     return run(trx);

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { REFRESH_GRACE_SECONDS, STATUS, type TokenPair } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared-statements.js';
 import { errors } from '../../http/app-error.js';
 import { addSeconds, type Clock, toEpochSeconds } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
@@ -241,10 +242,10 @@ export function createTokenService(deps: {
   async function isAccessLive(claims: AccessClaims): Promise<boolean> {
     const subjectId = Number(claims.sub);
     if (!Number.isSafeInteger(subjectId)) return false;
-    const { rows } = await sql<{ id: string }>`select s.id from auth_sessions s
+    const { rows } = await prepared(sql<{ id: string }>`select s.id from auth_sessions s
       where s.id = ${claims.sid}::uuid and s.subject_kind = ${claims.kind} and s.subject_id = ${subjectId}::bigint
         and s.revoked_at is null and s.expires_at > ${clock()}
-        and ${activeSubject(claims.kind, sql`s.subject_id`)}`.execute(db);
+        and ${activeSubject(claims.kind, sql`s.subject_id`)}`).execute(db);
     return rows.length > 0;
   }
 

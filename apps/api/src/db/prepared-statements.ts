@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import {
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+  type RawBuilder,
+  sql,
+} from 'kysely';
+import type pg from 'pg';
+
+/** How a statement's text says it may stay prepared on its connection (see `preparingPool`). */
+const MARK = '/* prepared */';
+
+/**
+ * Marks a statement that every request runs with new values (the session check, a list's counters, an
+ * unfiltered page): each connection parses it once, and after five runs PostgreSQL may keep one
+ * generic plan instead of planning it again, which cost more than running it (0.6 of 0.65 ms for the
+ * session check). Only for statements whose best plan does not depend on the values: a filter's
+ * selectivity does, so filtered pages are planned afresh every time.
+ */
+export function prepared<T>(statement: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`${sql.raw(MARK)} ${statement}`;
+}
+
+/**
+ * node-postgres keeps a statement prepared on its connection when the query has a name; Kysely never
+ * names one, so this pool names the marked ones after their text. The same text always has the same
+ * name, and a connection prepares each name once.
+ */
+export function preparingPool(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async () => preparingClient(await pool.connect()),
+    end: () => pool.end(),
+  };
+}
+
+function preparingClient(client: pg.PoolClient): PostgresPoolClient {
+  function query<R>(statement: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  function query(
+    statement: string | PostgresCursor<unknown>,
+    parameters: ReadonlyArray<unknown> = [],
+  ): unknown {
+    // Kysely's streams hand over a pg-cursor, which node-postgres runs as it is.
+    if (typeof statement !== 'string') return client.query(statement as unknown as pg.Submittable);
+    const values = [...parameters];
+    if (!statement.startsWith(MARK)) return client.query(statement, values);
+    return client.query({ name: nameOf(statement), text: statement, values });
+  }
+  return { query, release: () => client.release() };
+}
+
+function nameOf(text: string): string {
+  return `p_${createHash('sha1').update(text).digest('hex')}`;
+}
