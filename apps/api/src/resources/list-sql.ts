@@ -64,7 +64,11 @@ export interface ListSource<Row, Item> {
   /** The primary-key column: the tie-breaker of every sort, so pages never overlap or skip rows. */
   key: string;
   toItem: (row: Row) => Item;
-  /** A table whose exact size `row_counts` keeps: an unfiltered list reads its total from there. */
+  /**
+   * A table whose exact size `row_counts` keeps: an unfiltered list reads its total from there. Such a
+   * big list's unfiltered pages are prepared statements, so its `select` names columns (no `*`: a
+   * column added by a migration would change a kept statement's result).
+   */
   countedTable?: string;
   /**
    * Counters per day (and bucket) of the table (`trackDayCounts`): totals of date and bucket filters
@@ -169,8 +173,9 @@ async function findPage<Row, Item>(
     order by ${orderBy} limit ${query.perPage + 1} offset ${offset}`;
   const statement = sql<Row>`select ${source.select} from (${keys}) as page
     join ${base} using (${sql.id(source.key)}) ${source.joins ?? sql``} order by ${orderBy}`;
-  // Without a filter, or with only the counted day and bucket ones, one plan suits every page.
-  const stablePlan = conditions.length === 0 || counted !== undefined;
+  // A big list's page without a filter, or with only the counted day and bucket ones: one plan suits
+  // every page, so it is kept prepared (see `countedTable`).
+  const stablePlan = source.countedTable !== undefined && (conditions.length === 0 || counted !== undefined);
   const { rows } = await (stablePlan ? prepared(statement) : statement).execute(executor);
   return rows;
 }
