@@ -30,6 +30,15 @@ describe.each(testDatabaseKinds())('budgetedDb on %s', (kind) => {
     expect(await timeoutOf(handle.db)).toBe('10s');
   });
 
+  it.runIf(kind === 'postgres')('lets only long budgets start parallel workers', async () => {
+    const workers = async (db: Db) =>
+      (await sql<{ w: string }>`select current_setting('max_parallel_workers_per_gather') as w`.execute(db))
+        .rows[0]?.w;
+    expect(await workers(handle.db)).toBe('0');
+    expect(await workers(bounded(handle, 30))).toBe('0');
+    expect(await workers(bounded(handle, 5_000))).not.toBe('0');
+  });
+
   it.runIf(kind === 'postgres')('stops a statement that runs past the budget', async () => {
     await expect(sql`select pg_sleep(1)`.execute(bounded(handle, 50))).rejects.toMatchObject({
       code: '57014',
