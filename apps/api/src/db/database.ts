@@ -41,35 +41,16 @@ export async function openDatabase(options: {
 
 const IDLE_CONNECTION_MS = 5 * 60_000;
 
-/** Per PostgreSQL database, its pools whose connections bound every statement to a shorter time. */
-const budgetedPools = new WeakMap<Db, { url: string; byBudget: Map<number, Db> }>();
-
 function openPostgres(connectionString: string): DatabaseHandle {
-  const db = postgresDb(connectionString, STATEMENT_TIMEOUT_MS);
-  const budgeted = new Map<number, Db>();
-  budgetedPools.set(db, { url: connectionString, byBudget: budgeted });
-  return {
-    db,
-    kind: 'postgres',
-    url: connectionString,
-    close: async () => {
-      await Promise.all([db, ...budgeted.values()].map((each) => each.destroy()));
-    },
-  };
-}
-
-/** A statement allowed this long may use parallel workers (an exact count asked for on demand). */
-const PARALLEL_FROM_MS = 1_000;
-
-function postgresDb(connectionString: string, statementTimeoutMs: number, parallel = false): Db {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
-    statement_timeout: statementTimeoutMs,
-    // Starting parallel workers costs a process each: worth it for one long statement, a loss for the
-    // many short ones ten administrators' lists run side by side (p99 of status + fragment filters
-    // at concurrency 10: 1.1 s with them, 0.4 s without, measured under load).
-    ...(parallel ? {} : { options: '-c max_parallel_workers_per_gather=0' }),
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    // Starting a parallel worker costs a process that must load the table's catalog afresh: worth it
+    // for one long statement (an exact count asked for sets its own), a loss for the many short ones
+    // ten administrators' lists run side by side (p99 of status + fragment filters at concurrency 10:
+    // 1.1 s with them, 0.4 s without, measured under load).
+    options: '-c max_parallel_workers_per_gather=0',
     // A new connection's first list costs 40–70 ms more while the server loads the table's catalog
     // and this pool's prepared statements; an administrator's clicks come seconds apart, so connections
     // are kept for minutes, not node-postgres's 10 s.
@@ -78,25 +59,8 @@ function postgresDb(connectionString: string, statementTimeoutMs: number, parall
   // A server may close an idle connection (restart, failover, a dropped database). The pool discards
   // it and opens another on demand; unheard, the 'error' event would crash the whole process.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-}
-
-/**
- * The same PostgreSQL database through connections whose statements stop after `budgetMs`: a bounded
- * statement (a list's count) is then one round trip, where setting the timeout for one statement
- * takes a transaction and three more. Undefined for PGlite (no timer to bound anything) and inside a
- * transaction (whose own connection must run it).
- */
-export function budgetedDb(executor: Executor, budgetMs: number): Db | undefined {
-  if (executor.isTransaction) return undefined;
-  const pools = budgetedPools.get(executor as Db);
-  if (!pools) return undefined;
-  let db = pools.byBudget.get(budgetMs);
-  if (!db) {
-    db = postgresDb(pools.url, budgetMs, budgetMs >= PARALLEL_FROM_MS);
-    pools.byBudget.set(budgetMs, db);
-  }
-  return db;
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  return { db, kind: 'postgres', url: connectionString, close: () => db.destroy() };
 }
 
 async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {

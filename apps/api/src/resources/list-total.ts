@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { budgetedDb, type Db, type Executor } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
 
 /** How much a filtered total may cost before it becomes an estimate. */
 export interface TotalBudget {
@@ -87,22 +87,26 @@ async function sampledTotal(executor: Executor, sample: SampledCount, budget: To
   }
 }
 
+/** A statement allowed this long may start parallel workers, as many as PostgreSQL's default. */
+const PARALLEL_FROM_MS = 1_000;
+const PARALLEL_WORKERS = '2';
+
 /**
- * Runs a statement with its own `statement_timeout`: on PostgreSQL through connections set to it,
- * elsewhere set for one transaction only. Inside a caller's transaction a timeout would abort that
- * transaction, so there the count is bounded by its limit alone. PGlite accepts the setting but has
- * no timer to act on it.
+ * Runs a statement with its own `statement_timeout`, set for one transaction only; one allowed a second
+ * or more (an exact count asked for) may also use parallel workers, which the pool's connections do
+ * not start. Inside a caller's transaction a timeout would abort that transaction, so there the count
+ * is bounded by its limit alone. PGlite accepts the settings but has no timer or workers.
  */
-async function withBudget<T>(
+export async function withBudget<T>(
   executor: Executor,
   budgetMs: number,
   run: (runner: Executor) => Promise<T>,
 ): Promise<T> {
   if (budgetMs <= 0 || executor.isTransaction) return run(executor);
-  const budgeted = budgetedDb(executor, budgetMs);
-  if (budgeted) return run(budgeted);
+  const workers = budgetMs >= PARALLEL_FROM_MS ? PARALLEL_WORKERS : '0';
   return (executor as Db).transaction().execute(async (trx) => {
-    await sql`select set_config('statement_timeout', ${String(budgetMs)}, true)`.execute(trx);
+    await sql`select set_config('statement_timeout', ${String(budgetMs)}, true),
+      set_config('max_parallel_workers_per_gather', ${workers}, true)`.execute(trx);
     return run(trx);
   });
 }
