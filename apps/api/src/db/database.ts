@@ -52,9 +52,10 @@ function openPostgres(connectionString: string): DatabaseHandle {
     // 1.1 s with them, 0.4 s without, measured under load).
     options: '-c max_parallel_workers_per_gather=0',
     // A new connection's first list costs 40–70 ms more while the server loads the table's catalog
-    // and this pool's prepared statements; an administrator's clicks come seconds apart, so connections
-    // are kept for minutes, not node-postgres's 10 s.
+    // and statistics; an administrator's clicks come seconds or minutes apart, so connections are
+    // kept for minutes, not node-postgres's 10 s, and two are kept however long the panel is idle.
     idleTimeoutMillis: IDLE_CONNECTION_MS,
+    min: 2,
   });
   // A server may close an idle connection (restart, failover, a dropped database). The pool discards
   // it and opens another on demand; unheard, the 'error' event would crash the whole process.
