@@ -43,3 +43,21 @@ export function storeSession(): void {
   window.localStorage.setItem('refresh_expired_at', FAR_FUTURE);
   window.localStorage.setItem('language_locale', 'en-US');
 }
+
+/** An administrator's record as the edit form receives it. */
+export const ADMIN_RECORD = {
+  id: 7,
+  email: 'ops@example.com',
+  first_name: 'Olha',
+  last_name: 'Ops',
+  username: null,
+  phone: null,
+  country_id: null,
+  city_id: null,
+  gender: null,
+  birthday: null,
+  about_me: null,
+  language: 'en-US',
+  status: 1,
+  groups: [],
+};

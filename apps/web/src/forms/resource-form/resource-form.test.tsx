@@ -3,25 +3,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifier } from '../../notify/notifier';
 import { jsonResponse, renderApp } from '../../test/test-app';
-import { fakeApi, storeSession } from './fake-api.test-support';
+import { ADMIN_RECORD as ADMIN, fakeApi, storeSession } from './fake-api.test-support';
 import { ResourceForm } from './resource-form';
-
-const ADMIN = {
-  id: 7,
-  email: 'ops@example.com',
-  first_name: 'Olha',
-  last_name: 'Ops',
-  username: null,
-  phone: null,
-  country_id: null,
-  city_id: null,
-  gender: null,
-  birthday: null,
-  about_me: null,
-  language: 'en-US',
-  status: 1,
-  groups: [],
-};
 
 function renderForm(answer: Parameters<typeof fakeApi>[0], props: { onDelete?: () => Promise<void> } = {}) {
   const api = fakeApi(answer);

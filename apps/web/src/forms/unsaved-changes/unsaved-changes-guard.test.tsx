@@ -2,25 +2,8 @@ import { adminForm, adminsResource } from '@pult/contract';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../test/test-app';
-import { fakeApi, storeSession } from '../resource-form/fake-api.test-support';
+import { ADMIN_RECORD as ADMIN, fakeApi, storeSession } from '../resource-form/fake-api.test-support';
 import { ResourceForm } from '../resource-form/resource-form';
-
-const ADMIN = {
-  id: 7,
-  email: 'ops@example.com',
-  first_name: 'Olha',
-  last_name: 'Ops',
-  username: null,
-  phone: null,
-  country_id: null,
-  city_id: null,
-  gender: null,
-  birthday: null,
-  about_me: null,
-  language: 'en-US',
-  status: 1,
-  groups: [],
-};
 
 /** The edit form at /form, whose Save and Cancel both go back to /list like the real screens. */
 function renderGuardedForm() {
