@@ -11,6 +11,7 @@
  */
 import { withClient } from '../../apps/api/src/test/test-database.js';
 import { DEMO_ADMIN, startPult } from '../../e2e/support/pult-server.js';
+import { demoAdminToken } from './demo-admin.js';
 import { type LoadResult, printTable, runLoad } from './load.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL;
@@ -86,12 +87,7 @@ async function main() {
       `dashboard-api: ${exists ? 'reusing' : 'filling'} ${NAME} up to ${ROWS.toLocaleString('en')} rows each`,
     );
     await fill(url.toString());
-    const signin = await fetch(`${pult.url}/auth/admin/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO_ADMIN),
-    });
-    const { access_token } = (await signin.json()) as { access_token: string };
+    const access_token = await demoAdminToken(pult.url);
     const get = async (path: string) => {
       const response = await fetch(`${pult.url}/auth/admin/dashboard${path}`, {
         headers: { authorization: `Bearer ${access_token}` },

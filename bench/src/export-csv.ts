@@ -16,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_ADMIN, REPO_ROOT, startPult } from '../../e2e/support/pult-server.js';
+import { demoAdminToken } from './demo-admin.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
@@ -55,12 +56,7 @@ async function main() {
   try {
     const pid = pult.pid;
     if (pid === undefined) throw new Error('The server has no pid');
-    const signin = await fetch(`${pult.url}/auth/admin/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO_ADMIN),
-    });
-    const { access_token: token } = (await signin.json()) as { access_token: string };
+    const token = await demoAdminToken(pult.url);
     // A warm-up: the first export loads code paths and fills caches.
     await exportOnce(pult.url, token, 'filter[email]=koval', pid);
     const rows: Row[] = [];

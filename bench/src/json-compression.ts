@@ -14,7 +14,8 @@ import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_ADMIN, REPO_ROOT, startPult } from '../../e2e/support/pult-server.js';
+import { REPO_ROOT, startPult } from '../../e2e/support/pult-server.js';
+import { demoAdminToken } from './demo-admin.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const PAGES = 10;
@@ -84,12 +85,7 @@ async function main() {
   if (seed.status !== 0) throw new Error('Seeding failed');
   const pult = await startPult({ LOG_LEVEL: 'warn', DATA_DIR: dataDir });
   try {
-    const signin = await fetch(`${pult.url}/auth/admin/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO_ADMIN),
-    });
-    const { access_token: token } = (await signin.json()) as { access_token: string };
+    const token = await demoAdminToken(pult.url);
     const rows = await rowsOfOnePage(pult.url, token);
     if (rows < PER_PAGE) throw new Error(`The demo database has ${rows} users: too few for full pages`);
     const urls = Array.from(

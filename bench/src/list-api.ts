@@ -21,6 +21,7 @@ import { personListSource } from '../../apps/api/src/modules/auth/people/person-
 import { parseListRequest } from '../../apps/api/src/resources/list-request.js';
 import { runList } from '../../apps/api/src/resources/list-sql.js';
 import { DEMO_ADMIN, REPO_ROOT, startPult } from '../../e2e/support/pult-server.js';
+import { demoAdminToken } from './demo-admin.js';
 import { LIST_SHAPES, type ListSample } from './list-shapes.js';
 import { type LoadResult, runLoad } from './load.js';
 
@@ -110,12 +111,7 @@ function mulberry32(seed: number): () => number {
 async function measureApi(): Promise<{ results: ShapeResult[]; sample: ListSample }> {
   const pult = await startPult({ ...databaseEnv(), LOG_LEVEL: 'warn' });
   try {
-    const signin = await fetch(`${pult.url}/auth/admin/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO_ADMIN),
-    });
-    const { access_token: token } = (await signin.json()) as { access_token: string };
+    const token = await demoAdminToken(pult.url);
     const list = async (query: string): Promise<ListAnswer | undefined> => {
       const response = await fetch(`${pult.url}/auth/admin/users?${query}`, {
         headers: { authorization: `Bearer ${token}` },
