@@ -172,7 +172,13 @@ describe('sorting', () => {
     expect(activeSort(countriesResource, empty, UK)).toEqual({ field: 'name_uk', direction: 'asc' });
     expect(activeSort(countriesResource, empty, EN)).toEqual({ field: 'name_en', direction: 'asc' });
     expect(activeSort(citiesResource, empty, UK)).toEqual({ field: 'name_uk', direction: 'asc' });
-    expect(activeSort(countriesResource, readTableState(countriesResource, new URLSearchParams('sort=name_en')), UK)).toEqual({ field: 'name_en', direction: 'asc' });
+    expect(
+      activeSort(
+        countriesResource,
+        readTableState(countriesResource, new URLSearchParams('sort=name_en')),
+        UK,
+      ),
+    ).toEqual({ field: 'name_en', direction: 'asc' });
   });
 
   it("leaves the reader's own default out of the URL, and keeps the other language's name in it", () => {
@@ -200,6 +206,9 @@ describe('sorting', () => {
 
   it('keeps the page and filters', () => {
     const query = read('page=3&filter[email]=ann');
-    expect(toggleSort(usersResource, query, 'email', UK)).toMatchObject({ page: 3, filters: { email: 'ann' } });
+    expect(toggleSort(usersResource, query, 'email', UK)).toMatchObject({
+      page: 3,
+      filters: { email: 'ann' },
+    });
   });
 });
