@@ -292,3 +292,36 @@ test.describe('keyboard and focus', () => {
     });
   }
 });
+
+test.describe('a form in a dialog', () => {
+  test('Escape and the backdrop ask before they discard changes; a pristine dialog closes at once', async ({
+    signedIn: page,
+  }) => {
+    await page.goto('/auth/countries');
+    const create = page.getByRole('button', { name: 'Нова країна' });
+    const dialog = page.getByRole('dialog', { name: 'Нова країна' });
+    await create.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(leaveDialog(page)).toHaveCount(0);
+
+    await create.click();
+    const code = dialog.getByRole('textbox', { name: 'Код ISO' });
+    await code.click();
+    await code.pressSequentially('ZQ');
+    await page.keyboard.press('Escape');
+    await expect(leaveDialog(page)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await leaveDialog(page).getByRole('button', { name: 'Залишитися' }).click();
+    await expect(leaveDialog(page)).toHaveCount(0);
+    await expect(code).toHaveValue('ZQ');
+
+    // A click beside the dialog, on the backdrop.
+    await page.mouse.click(20, 400);
+    await expect(leaveDialog(page)).toBeVisible();
+    await leaveDialog(page).getByRole('button', { name: 'Вийти без збереження' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/auth\/countries$/);
+  });
+});

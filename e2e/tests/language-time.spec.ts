@@ -131,7 +131,44 @@ test.describe('language and time', () => {
     await expect(cells).toHaveText([`${ukrainianTime(created, 'UTC')} UTC`]);
   });
 
-  test('countries sort by their Ukrainian name in Ukrainian, in the list and in the country filter', async ({
+  test("a form's date field takes and shows the day in the UI language and refuses one that is not real", async ({
+    adminPage: page,
+    api,
+  }) => {
+    const user = await api.createUser({ email: `${uniqueTag('fd')}@e2e.test`, birthday: '1971-02-10' });
+    await page.goto(`/auth/users/edit?id=${user.id}`);
+    const birthday = page.getByRole('textbox', { name: 'Дата народження' });
+    await expect(birthday).toHaveValue('10.02.1971');
+
+    await birthday.fill('30.02.1971');
+    await birthday.press('Tab');
+    await expect(birthday).toHaveAttribute('aria-invalid', 'true');
+    await expect(birthday).toHaveAccessibleDescription(
+      'Введіть справжню дату у форматі ДД.ММ.РРРР, напр. 23.11.2026',
+    );
+    // An ISO day is not the Ukrainian form, but it cannot be misread: taken and rewritten.
+    await birthday.fill('1972-03-05');
+    await birthday.press('Tab');
+    await expect(birthday).toHaveValue('05.03.1972');
+    await expect(birthday).not.toHaveAttribute('aria-invalid', 'true');
+
+    await switchLanguage(page, 'Мова', 'English');
+    const englishBirthday = page.getByRole('textbox', { name: 'Birthday' });
+    await expect(englishBirthday).toHaveValue('03/05/1972');
+    await englishBirthday.fill('13/05/1972');
+    await englishBirthday.press('Tab');
+    await expect(englishBirthday).toHaveAccessibleDescription(
+      'Enter a real date as MM/DD/YYYY, e.g. 11/23/2026',
+    );
+    await englishBirthday.fill('3/6/1972');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/auth\/users$/);
+    const saved = await api.ok<{ birthday: string | null }>('GET', `/auth/admin/users/${user.id}`);
+    expect(saved.birthday).toBe('1972-03-06');
+    await switchLanguage(page, 'Language', 'Українська');
+  });
+
+  test("countries sort by the name in the reader's language by default, in the list and in the country filter", async ({
     adminPage: page,
     api,
   }) => {
@@ -145,8 +182,31 @@ test.describe('language and time', () => {
         name_en: `Alphabet ${tag} ${index}`,
       });
     }
-    await page.goto(listUrl('/auth/countries', { 'filter[name_en]': tag, sort: 'name_uk' }));
+    // No sort in the URL: the list's default, the name in the reader's language.
+    await page.goto(listUrl('/auth/countries', { 'filter[name_en]': tag }));
     const table = resourceTable(page, 'Країни');
+    await expectSettled(table);
+    await expect(await columnCells(table, 'Назва (укр.)')).toHaveText(names.map((name) => `${name} ${tag}`));
+    const ukHeader = table.getByRole('columnheader', { name: 'Назва (укр.)', exact: true });
+    await expect(ukHeader).toHaveAttribute('aria-sort', 'ascending');
+
+    await switchLanguage(page, 'Мова', 'English');
+    const enTable = resourceTable(page, 'Countries');
+    await expect(enTable.getByRole('columnheader', { name: 'Name (English)', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expectSettled(enTable);
+    await expect(await columnCells(enTable, 'Name (English)')).toHaveText(
+      names.map((_name, index) => `Alphabet ${tag} ${index}`),
+    );
+    await switchLanguage(page, 'Language', 'Українська');
+
+    // A sort the URL names wins over the default.
+    await page.goto(listUrl('/auth/countries', { 'filter[name_en]': tag, sort: '-code' }));
+    await expectSettled(table);
+    await expect(ukHeader).not.toHaveAttribute('aria-sort', /./);
+    await page.goto(listUrl('/auth/countries', { 'filter[name_en]': tag, sort: 'name_uk' }));
     await expectSettled(table);
     await expect(await columnCells(table, 'Назва (укр.)')).toHaveText(names.map((name) => `${name} ${tag}`));
 

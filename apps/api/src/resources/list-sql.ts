@@ -2,6 +2,7 @@ import {
   type Condition,
   effectiveSort,
   type ListResponse,
+  type Locale,
   pageCountOf,
   type ResourceDescriptor,
   type SortTerm,
@@ -50,6 +51,8 @@ export interface ListColumn {
  */
 export interface ListSource<Row, Item> {
   descriptor: ResourceDescriptor;
+  /** The reader's language, for a list whose default sort follows it (`defaultSortIn`). */
+  locale?: Locale;
   /** The listed table and its alias; filters and sorts may only use its columns. */
   table: string;
   alias: string;
@@ -89,7 +92,7 @@ export async function runList<Row, Item>(
   budget: TotalBudget = totalBudget(),
 ): Promise<ListResponse<Item>> {
   const { query, conditions } = request;
-  const sort = effectiveSort(source.descriptor, query);
+  const sort = effectiveSort(source.descriptor, query, source.locale);
   const offset = (query.page - 1) * query.perPage;
   const counted =
     source.dayCounts && !source.scope

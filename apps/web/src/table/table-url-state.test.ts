@@ -1,5 +1,6 @@
 import {
   adminsResource,
+  citiesResource,
   countriesResource,
   type ListQuery,
   type ResourceDescriptor,
@@ -18,6 +19,8 @@ import {
   writeTableState,
 } from './table-url-state';
 
+const UK = 'uk-UA';
+const EN = 'en-US';
 const read = (search: string) => readTableState(usersResource, new URLSearchParams(search));
 const write = (search: string, query: ListQuery) =>
   decodeURIComponent(writeTableState(new URLSearchParams(search), query).toString());
@@ -161,26 +164,51 @@ describe('sorting', () => {
   const empty = read('');
 
   it('shows the default sort as the active one', () => {
-    expect(activeSort(usersResource, empty)).toEqual({ field: 'created_at', direction: 'desc' });
-    expect(activeSort(countriesResource, empty)).toEqual({ field: 'name_en', direction: 'asc' });
+    expect(activeSort(usersResource, empty, UK)).toEqual({ field: 'created_at', direction: 'desc' });
+    expect(activeSort(usersResource, empty, EN)).toEqual({ field: 'created_at', direction: 'desc' });
+  });
+
+  it("sorts a list of names by the name in the reader's language unless the URL names a sort", () => {
+    expect(activeSort(countriesResource, empty, UK)).toEqual({ field: 'name_uk', direction: 'asc' });
+    expect(activeSort(countriesResource, empty, EN)).toEqual({ field: 'name_en', direction: 'asc' });
+    expect(activeSort(citiesResource, empty, UK)).toEqual({ field: 'name_uk', direction: 'asc' });
+    expect(
+      activeSort(
+        countriesResource,
+        readTableState(countriesResource, new URLSearchParams('sort=name_en')),
+        UK,
+      ),
+    ).toEqual({ field: 'name_en', direction: 'asc' });
+  });
+
+  it("leaves the reader's own default out of the URL, and keeps the other language's name in it", () => {
+    const descUk = toggleSort(countriesResource, empty, 'name_uk', UK);
+    expect(descUk.sort).toEqual([{ field: 'name_uk', direction: 'desc' }]);
+    expect(toggleSort(countriesResource, descUk, 'name_uk', UK).sort).toEqual([]);
+    expect(toggleSort(countriesResource, empty, 'name_en', UK).sort).toEqual([
+      { field: 'name_en', direction: 'asc' },
+    ]);
   });
 
   it('starts a new column ascending and then toggles it', () => {
-    const byEmail = toggleSort(usersResource, empty, 'email');
+    const byEmail = toggleSort(usersResource, empty, 'email', UK);
     expect(byEmail.sort).toEqual([{ field: 'email', direction: 'asc' }]);
-    const desc = toggleSort(usersResource, byEmail, 'email');
+    const desc = toggleSort(usersResource, byEmail, 'email', UK);
     expect(desc.sort).toEqual([{ field: 'email', direction: 'desc' }]);
-    expect(toggleSort(usersResource, desc, 'email').sort).toEqual([{ field: 'email', direction: 'asc' }]);
+    expect(toggleSort(usersResource, desc, 'email', UK).sort).toEqual([{ field: 'email', direction: 'asc' }]);
   });
 
   it('toggles the default column from its default direction and leaves the default out of the URL', () => {
-    const asc = toggleSort(adminsResource, empty, 'created_at');
+    const asc = toggleSort(adminsResource, empty, 'created_at', UK);
     expect(asc.sort).toEqual([{ field: 'created_at', direction: 'asc' }]);
-    expect(toggleSort(adminsResource, asc, 'created_at').sort).toEqual([]);
+    expect(toggleSort(adminsResource, asc, 'created_at', UK).sort).toEqual([]);
   });
 
   it('keeps the page and filters', () => {
     const query = read('page=3&filter[email]=ann');
-    expect(toggleSort(usersResource, query, 'email')).toMatchObject({ page: 3, filters: { email: 'ann' } });
+    expect(toggleSort(usersResource, query, 'email', UK)).toMatchObject({
+      page: 3,
+      filters: { email: 'ann' },
+    });
   });
 });

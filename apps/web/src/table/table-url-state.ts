@@ -1,8 +1,10 @@
 import {
+  defaultSortOf,
   EMPTY_LIST_QUERY,
   effectiveSort,
   formatSort,
   type ListQuery,
+  type Locale,
   listQueryToParams,
   type PageSize,
   parseListQuery,
@@ -87,20 +89,29 @@ export function setPage(query: ListQuery, page: number): ListQuery {
 
 /**
  * Spec §4: a click on a sortable header toggles ascending and descending; another column starts
- * ascending. Sorting is by one column. When the result is the descriptor's default, `sort` is left out
- * so the URL stays clean.
+ * ascending. Sorting is by one column. When the result is the default of the reader's language,
+ * `sort` is left out so the URL stays clean.
  */
-export function toggleSort(descriptor: ResourceDescriptor, query: ListQuery, field: string): ListQuery {
-  const current = activeSort(descriptor, query);
+export function toggleSort(
+  descriptor: ResourceDescriptor,
+  query: ListQuery,
+  field: string,
+  locale: Locale,
+): ListQuery {
+  const current = activeSort(descriptor, query, locale);
   const direction: SortDirection = current?.field === field && current.direction === 'asc' ? 'desc' : 'asc';
   const sort = [{ field, direction }];
-  return { ...query, sort: formatSort(sort) === descriptor.defaultSort ? [] : sort };
+  return { ...query, sort: formatSort(sort) === defaultSortOf(descriptor, locale) ? [] : sort };
 }
 
-/** The column the rows are ordered by (the first term of the applied sort), for the header arrow. */
+/**
+ * The column the rows are ordered by (the first term of the applied sort), for the header arrow. A
+ * list without a sort in its URL is in the default the server applies for the reader's language.
+ */
 export function activeSort(
   descriptor: ResourceDescriptor,
   query: ListQuery,
+  locale: Locale,
 ): { field: string; direction: SortDirection } | undefined {
-  return effectiveSort(descriptor, query)[0];
+  return effectiveSort(descriptor, query, locale)[0];
 }

@@ -1,6 +1,7 @@
 import type { ListQuery, PageSize, ResourceDescriptor } from '@pult/contract';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { useLocale } from '../i18n/use-locale';
 import {
   activeSort,
   clearFilters,
@@ -31,6 +32,7 @@ export interface TableState {
  */
 export function useTableState(descriptor: ResourceDescriptor): TableState {
   const [searchParams, setSearchParams] = useSearchParams();
+  const locale = useLocale();
   const query = useMemo(() => readTableState(descriptor, searchParams), [descriptor, searchParams]);
 
   // Each change is applied to the URL as it is when the change lands, not as it was at the last render,
@@ -72,14 +74,14 @@ export function useTableState(descriptor: ResourceDescriptor): TableState {
   return useMemo(
     () => ({
       query,
-      sort: activeSort(descriptor, query),
+      sort: activeSort(descriptor, query, locale),
       setFilter: (field, value) => update((current) => setFilter(descriptor, current, field, value), true),
       clearFilters: () => update(clearFilters, true),
       setPage: (page) => update((current) => setPage(current, page), false),
       setPerPage: (perPage) => update((current) => setPerPage(current, perPage), false),
-      toggleSort: (field) => update((current) => toggleSort(descriptor, current, field), false),
+      toggleSort: (field) => update((current) => toggleSort(descriptor, current, field, locale), false),
       replacePage: (page) => update((current) => setPage(current, page), true),
     }),
-    [descriptor, query, update],
+    [descriptor, query, update, locale],
   );
 }

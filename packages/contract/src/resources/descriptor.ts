@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Locale } from '../locales.js';
 import type { ServiceName } from '../runtime-config.js';
 import type { BulkActionDescriptor } from './bulk.js';
 
@@ -87,6 +88,11 @@ export interface ResourceDescriptor {
   fields: readonly FieldDescriptor[];
   /** Applied when the request names no sort; always ends with a unique field so pages are stable. */
   defaultSort: string;
+  /**
+   * The default sort of a reader's language, where it differs by language: a list of names sorts by
+   * the name the reader reads (countries by `name_uk` in Ukrainian). `defaultSort` for the others.
+   */
+  defaultSortIn?: Partial<Record<Locale, string>>;
   /**
    * Write-only fields (secrets): accepted in bodies, never in an item, a list or an export. Items say
    * only `<name>_set`. An exporter must leave these names (and anything ending `_encrypted`) out.

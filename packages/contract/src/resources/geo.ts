@@ -35,6 +35,7 @@ export const countriesResource: ResourceDescriptor = {
     createdAtColumn(),
   ],
   defaultSort: 'name_en',
+  defaultSortIn: { 'uk-UA': 'name_uk', 'en-US': 'name_en' },
 };
 
 export const countryForm: FormDescriptor<typeof countryWriteSchema, typeof countryWriteSchema> = {
@@ -77,6 +78,7 @@ export const citiesResource: ResourceDescriptor = {
     createdAtColumn(),
   ],
   defaultSort: 'name_en',
+  defaultSortIn: { 'uk-UA': 'name_uk', 'en-US': 'name_en' },
 };
 
 export const cityForm: FormDescriptor<typeof cityWriteSchema, typeof cityWriteSchema> = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants.js';
+import type { Locale } from '../locales.js';
 import type { MessageKey } from '../messages.js';
 import { type FieldDescriptor, findField, type ResourceDescriptor } from './descriptor.js';
 
@@ -193,10 +194,15 @@ export function formatSort(sort: readonly SortTerm[]): string {
   return sort.map((term) => (term.direction === 'desc' ? `-${term.field}` : term.field)).join(',');
 }
 
-/** `sort` as applied: the request's terms, or else the descriptor's default. */
-export function effectiveSort(descriptor: ResourceDescriptor, query: ListQuery): SortTerm[] {
+/** The sort a list has when the request names none, in the reader's language when it depends on it. */
+export function defaultSortOf(descriptor: ResourceDescriptor, locale?: Locale): string {
+  return (locale && descriptor.defaultSortIn?.[locale]) ?? descriptor.defaultSort;
+}
+
+/** `sort` as applied: the request's terms, or else the descriptor's default (in the reader's language). */
+export function effectiveSort(descriptor: ResourceDescriptor, query: ListQuery, locale?: Locale): SortTerm[] {
   if (query.sort.length > 0) return query.sort;
-  return descriptor.defaultSort
+  return defaultSortOf(descriptor, locale)
     .split(',')
     .map((part) =>
       part.startsWith('-') ? { field: part.slice(1), direction: 'desc' } : { field: part, direction: 'asc' },

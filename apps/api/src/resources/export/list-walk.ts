@@ -34,7 +34,7 @@ export async function* walkList<Row, Item>(
   request: ListRequest,
   batchSize = WALK_BATCH_SIZE,
 ): AsyncGenerator<Item[]> {
-  const sort = effectiveSort(source.descriptor, request.query);
+  const sort = effectiveSort(source.descriptor, request.query, source.locale);
   const keyExpr = sql.ref(`${source.alias}.${source.key}`);
   const terms: Term[] = sort.map((term) => ({
     expr: columnSql(source, term.field),

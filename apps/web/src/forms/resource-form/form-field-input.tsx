@@ -2,6 +2,7 @@ import TextField from '@mui/material/TextField';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TextKey } from '../view-text';
+import { DateInput } from './date-input';
 import type { FieldInputProps } from './field-input-props';
 import { integerInputValue } from './form-values';
 import { LookupInput } from './lookup-input';
@@ -39,17 +40,19 @@ export function FormFieldInput({ parentLabel, ...props }: FormFieldInputProps) {
       return <TagsInput {...props} />;
     case 'switch':
       return <SwitchInput {...props} />;
+    case 'date':
+      return <DateInput {...props} />;
     default:
       return <PlainInput {...props} />;
   }
 }
 
-const INPUT_TYPES: Partial<Record<string, string>> = { email: 'email', date: 'date' };
+const INPUT_TYPES: Partial<Record<string, string>> = { email: 'email' };
 
 const MULTILINE = new Set(['textarea', 'code', 'json']);
 const MONOSPACE = new Set(['code', 'json']);
 
-/** Text, e-mail, long text (also markup and JSON), date and integer inputs: a text field bound to the form. */
+/** Text, e-mail, long text (also markup and JSON) and integer inputs: a text field bound to the form. */
 function PlainInput({ form, field, label, disabled }: FieldInputProps) {
   const { t } = useTranslation();
   const { kind } = field.input;
@@ -76,8 +79,6 @@ function PlainInput({ form, field, label, disabled }: FieldInputProps) {
       error={errorText !== undefined}
       helperText={errorText ?? (field.hint ? t(field.hint as TextKey) : undefined)}
       slotProps={{
-        // A date input always shows its own placeholder, which would overlap a resting label.
-        inputLabel: kind === 'date' ? { shrink: true } : undefined,
         htmlInput:
           kind === 'integer'
             ? { inputMode: 'numeric' }

@@ -2,8 +2,10 @@ import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ResourceRecord } from '../../resources/resource-api';
+import { LeaveFormDialog } from '../unsaved-changes/leave-form-dialog';
+import { useConfirmedClose } from '../unsaved-changes/use-confirmed-close';
 import { ResourceForm } from './resource-form';
 import type { UseResourceFormOptions } from './use-resource-form';
 
@@ -13,22 +15,37 @@ export interface RecordFormDialogProps extends UseResourceFormOptions {
   onClose: () => void;
 }
 
-/** A create/edit form in a dialog, for small resources that have no create/edit routes of their own. */
+/**
+ * A create/edit form in a dialog, for small resources that have no create/edit routes of their own.
+ * Escape and the backdrop ask before they throw unsaved changes away; the form's own Cancel does not,
+ * as on a page.
+ */
 export function RecordFormDialog({ open, title, onClose, onSaved, ...options }: RecordFormDialogProps) {
   const titleId = useId();
+  const [dirty, setDirty] = useState(false);
+  const closing = useConfirmedClose(dirty, onClose);
   const saved = (record: ResourceRecord) => {
     onSaved?.(record);
     onClose();
   };
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        {/* Room for the first field's floating label, which the title's padding would clip. */}
-        <Box sx={{ pt: 1 }}>
-          <ResourceForm {...options} columns={1} onSaved={saved} onCancel={onClose} />
-        </Box>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Dialog open={open} onClose={closing.requestClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          {/* Room for the first field's floating label, which the title's padding would clip. */}
+          <Box sx={{ pt: 1 }}>
+            <ResourceForm
+              {...options}
+              columns={1}
+              onSaved={saved}
+              onCancel={onClose}
+              onDirtyChange={setDirty}
+            />
+          </Box>
+        </DialogContent>
+      </Dialog>
+      <LeaveFormDialog open={closing.asking} onLeave={closing.leave} onStay={closing.stay} />
+    </>
   );
 }

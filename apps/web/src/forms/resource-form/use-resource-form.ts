@@ -35,6 +35,8 @@ export interface UseResourceFormOptions {
   onSaved?: (record: ResourceRecord) => void;
   /** Told of every change of the inputs (a live preview), and whether the form differs from the record. */
   onValuesChange?: (values: FormValues, dirty: boolean) => void;
+  /** Told whether the form has unsaved changes, as the unsaved-changes guard counts them. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /**
@@ -50,6 +52,7 @@ export function useResourceForm({
   initialValues,
   onSaved,
   onValuesChange,
+  onDirtyChange,
 }: UseResourceFormOptions) {
   const services = useServices();
   const queryClient = useQueryClient();
@@ -67,7 +70,9 @@ export function useResourceForm({
 
   useClearDependents(form, fields);
   useValuesChange(form, onValuesChange);
-  const guard = useUnsavedChangesGuard(form.formState.isDirty);
+  const dirty = form.formState.isDirty;
+  const guard = useUnsavedChangesGuard(dirty);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const recordId = id ?? (record?.id as RecordId | undefined);
   const save = useMutation({

@@ -104,6 +104,8 @@ export const enUS: Translations = {
     secretClear: 'Remove',
     secretWillClear: 'Will be removed on save.',
     secretUndo: 'Keep it',
+    datePattern: 'MM/DD/YYYY',
+    dateInvalid: 'Enter a real date as MM/DD/YYYY, e.g. 11/23/2026',
   },
   people: {
     fields: {

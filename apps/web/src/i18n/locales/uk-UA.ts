@@ -107,6 +107,8 @@ export const ukUA = {
     secretClear: 'Стерти',
     secretWillClear: 'Буде стерто під час збереження.',
     secretUndo: 'Не стирати',
+    datePattern: 'ДД.ММ.РРРР',
+    dateInvalid: 'Введіть справжню дату у форматі ДД.ММ.РРРР, напр. 23.11.2026',
   },
   people: {
     fields: {

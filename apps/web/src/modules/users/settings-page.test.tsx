@@ -88,6 +88,23 @@ describe('settings page', () => {
     await waitFor(() => expect(notices()).toContain('Changes saved'));
   });
 
+  it('asks before Escape throws an edited setting away', async () => {
+    const api = fakeApi(settingsApi);
+    renderApp(routes, { path: '/auth/settings', fetchFn: api.fetchFn });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit max_upload' }));
+    const value = within(dialog()).getByLabelText(/^Value/) as HTMLInputElement;
+    fireEvent.change(value, { target: { value: '20' } });
+    fireEvent.keyDown(dialog(), { key: 'Escape' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((within(dialog()).getByLabelText(/^Value/) as HTMLInputElement).value).toBe('20');
+
+    fireEvent.keyDown(dialog(), { key: 'Escape' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.sent('PUT', '/admin/settings/max_upload')).toHaveLength(0);
+  });
+
   it('does not save JSON that does not parse', async () => {
     const api = fakeApi(settingsApi);
     renderApp(routes, { path: '/auth/settings', fetchFn: api.fetchFn });

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeCall, fakeApi, storeSession } from '../../forms/resource-form/fake-api.test-support';
 import { notifier } from '../../notify/notifier';
@@ -163,6 +163,34 @@ describe('user create/edit page', () => {
     });
     expect(Object.keys(put?.body as object)).not.toContain('id');
     expect(Object.keys(put?.body as object)).not.toContain('password');
+  });
+
+  it("takes and shows the birthday in the UI language's form and sends it as an ISO day", async () => {
+    const api = fakeApi((call) => {
+      if (call.method === 'PUT') return jsonResponse(200, ANN);
+      return call.path === '/admin/users/5' ? jsonResponse(200, ANN) : lookups(call);
+    });
+    const { router, i18n } = renderApp(routes, { path: '/auth/users/edit?id=5', fetchFn: api.fetchFn });
+    await waitFor(() => expect(field('Birthday').value).toBe('04/01/1990'));
+
+    type('Birthday', '02/30/1991');
+    fireEvent.blur(field('Birthday'));
+    const error = await screen.findByText('Enter a real date as MM/DD/YYYY, e.g. 11/23/2026');
+    expect(field('Birthday').getAttribute('aria-describedby')).toBe(error.id);
+    expect(field('Birthday').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(field('Birthday')).toBe(document.activeElement));
+    expect(api.sent('PUT', '/admin/users/5')).toHaveLength(0);
+
+    type('Birthday', '5/6/1991');
+    fireEvent.blur(field('Birthday'));
+    await waitFor(() => expect(screen.queryByText(error.textContent ?? '')).toBeNull());
+    expect(field('Birthday').value).toBe('05/06/1991');
+    await act(() => i18n.changeLanguage('uk-UA'));
+    expect(field('Дата народження').value).toBe('06.05.1991');
+    fireEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/users'));
+    expect(api.sent('PUT', '/admin/users/5')[0]?.body).toMatchObject({ birthday: '1991-05-06' });
   });
 
   it('empties the city when another country is chosen', async () => {

@@ -42,6 +42,7 @@ const nameOf = (name: string, order: TextOrder, locale: Locale): ListColumn => (
 function source(order: TextOrder, locale: Locale): ListSource<CityRow, City> {
   return {
     descriptor: citiesResource,
+    locale,
     table: 'cities',
     alias: 'ci',
     joins: COUNTRY_JOIN,

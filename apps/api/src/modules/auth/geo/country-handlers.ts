@@ -30,6 +30,7 @@ const nameColumn = (name: string, order: TextOrder, locale: Locale): ListColumn 
 
 const source = (order: TextOrder, locale: Locale): ListSource<CountryRow, Country> => ({
   descriptor: countriesResource,
+  locale,
   table: 'countries',
   alias: 'countries',
   select: sql`countries.*`,

@@ -11,11 +11,13 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { SETTING_TYPES, type SettingType } from '@pult/contract';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../../forms/field-error-text';
+import { LeaveFormDialog } from '../../../forms/unsaved-changes/leave-form-dialog';
 import { UnsavedChangesDialog } from '../../../forms/unsaved-changes/unsaved-changes-dialog';
+import { useConfirmedClose } from '../../../forms/unsaved-changes/use-confirmed-close';
 import { useUnsavedChangesGuard } from '../../../forms/unsaved-changes/use-unsaved-changes-guard';
 import type { EditableSetting } from './setting-form-values';
 import { useSettingForm } from './use-setting-form';
@@ -27,27 +29,43 @@ export interface SettingDialogProps {
   onClose: () => void;
 }
 
-/** Creates or edits one setting; the value input follows the chosen type. */
+/**
+ * Creates or edits one setting; the value input follows the chosen type. Escape and the backdrop ask
+ * before they throw unsaved changes away, as a record form's dialog does.
+ */
 export function SettingDialog({ open, setting, onClose }: SettingDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  const [dirty, setDirty] = useState(false);
+  const closing = useConfirmedClose(dirty, onClose);
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>
-        {setting ? t('settings.dialog.editTitle', { key: setting.key }) : t('settings.dialog.createTitle')}
-      </DialogTitle>
-      {/* The caller keys the dialog per opening, so the form starts from the setting it was opened for. */}
-      <SettingForm setting={setting} onClose={onClose} />
-    </Dialog>
+    <>
+      <Dialog open={open} onClose={closing.requestClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>
+          {setting ? t('settings.dialog.editTitle', { key: setting.key }) : t('settings.dialog.createTitle')}
+        </DialogTitle>
+        {/* The caller keys the dialog per opening, so the form starts from the setting it was opened for. */}
+        <SettingForm setting={setting} onClose={onClose} onDirtyChange={setDirty} />
+      </Dialog>
+      <LeaveFormDialog open={closing.asking} onLeave={closing.leave} onStay={closing.stay} />
+    </>
   );
 }
 
-function SettingForm({ setting, onClose }: { setting?: EditableSetting; onClose: () => void }) {
+interface SettingFormProps {
+  setting?: EditableSetting;
+  onClose: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+function SettingForm({ setting, onClose, onDirtyChange }: SettingFormProps) {
   const { t } = useTranslation();
   const formId = useId();
   const { form, mode, submit, saving } = useSettingForm(setting, onClose);
   // The dialog closes after a save or Cancel; until then, the back button or a link asks first.
-  const guard = useUnsavedChangesGuard(form.formState.isDirty);
+  const dirty = form.formState.isDirty;
+  const guard = useUnsavedChangesGuard(dirty);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const type = useWatch({ control: form.control, name: 'type' });
   const valueError = type === 'boolean' ? form.formState.errors.flag : form.formState.errors.text;
 
