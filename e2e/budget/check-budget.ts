@@ -13,14 +13,14 @@ import { measureRoute, type RouteCost } from './measure-routes.js';
 /**
  * Compressed JS+CSS, in KB (1,000 bytes), before the route is usable. `target` is issue 12's goal;
  * `ceiling` fails the check. The ceilings sit a few KB above the largest figures measured on
- * 2026-11-23 (public 267.3; signed-in 346.7: the dashboard with its charts chunk, which follows the
- * figures and counts when it starts before the network goes quiet) so that growth fails CI; they come down as
- * the targets are approached (docs/performance.md explains why the targets are below what React,
- * React Router, i18next, zod and MUI weigh together).
+ * 2026-11-23 after the third pass (public 251.4; signed-in 345.5: the dashboard with its charts chunk,
+ * which follows the figures and counts when it starts before the network goes quiet) so that growth
+ * fails CI; they come down as the targets are approached (docs/performance.md explains why the targets
+ * are below what React, React Router, i18next, zod and MUI weigh together).
  */
 export const BUDGET_KB = {
-  public: { target: 100, ceiling: 275 },
-  signedIn: { target: 200, ceiling: 355 },
+  public: { target: 100, ceiling: 255 },
+  signedIn: { target: 200, ceiling: 350 },
 } as const;
 
 const kb = (bytes: number) => bytes / 1000;

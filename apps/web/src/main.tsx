@@ -4,10 +4,11 @@ import { App } from './app/app';
 import { AppFrame } from './app/app-frame';
 import { bootstrap } from './app/bootstrap';
 import { StartupError, StartupLoading } from './app/startup-screens';
-import { createI18n } from './i18n/i18n';
+import { createI18n, loadStoredTexts } from './i18n/i18n';
 
-const i18n = createI18n(window.localStorage);
 const root = createRoot(document.getElementById('root')!);
+// Only the stored language's texts are downloaded, and before the first render, so that render is in it.
+const i18n = createI18n(window.localStorage, await loadStoredTexts(window.localStorage));
 
 async function start(): Promise<void> {
   root.render(

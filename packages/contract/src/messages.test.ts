@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isInvalidCredentialsMessage } from './known-messages.js';
 import { toLocale } from './locales.js';
-import { isInvalidCredentialsMessage, isMessageKey, MESSAGES, translateMessage } from './messages.js';
+import { isMessageKey, MESSAGES, translateMessage } from './messages.js';
 import { isSigninEmail } from './validators.js';
 
 describe('messages and locales', () => {

@@ -1,4 +1,3 @@
-import { isMessageKey } from '@pult/contract';
 import type { TFunction } from 'i18next';
 import type { FieldError } from 'react-hook-form';
 import type { TextKey } from './view-text';
@@ -18,6 +17,10 @@ export function fieldErrorText(
   const message = error?.message;
   if (!message) return undefined;
   if (error.type === SERVER_ERROR_TYPE) return message;
-  const key = overrides[message] ?? (isMessageKey(message) ? `errors.${message}` : message);
-  return t(key as TextKey);
+  const override = overrides[message];
+  if (override !== undefined) return t(override as TextKey);
+  // The loaded texts know the contract's keys (under `errors.*`), so the contract's own catalogue of
+  // both languages need not be bundled with every form just to tell the two kinds apart.
+  const contractText = t(`errors.${message}` as TextKey, { defaultValue: '' });
+  return contractText !== '' ? contractText : t(message as TextKey);
 }

@@ -1,4 +1,4 @@
-import { forbiddenErrorSchema, toLocale, translateMessage } from '@pult/contract';
+import { FORBIDDEN_TEXTS, forbiddenErrorSchema, toLocale } from '@pult/contract';
 import type { SessionManager } from '../session/session-manager';
 import { isUnreachableStatus } from './connectivity';
 import { HttpError } from './http-error';
@@ -138,7 +138,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const parsed = forbiddenErrorSchema.safeParse(body);
     return parsed.success && parsed.data.error !== ''
       ? parsed.data.error
-      : translateMessage('forbidden', toLocale(getLocale()));
+      : FORBIDDEN_TEXTS[toLocale(getLocale())];
   }
 
   /** Tells whether the service answered; a cancelled call says nothing either way. */

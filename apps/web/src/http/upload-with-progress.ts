@@ -1,4 +1,4 @@
-import { forbiddenErrorSchema, toLocale, translateMessage } from '@pult/contract';
+import { FORBIDDEN_TEXTS, forbiddenErrorSchema, toLocale } from '@pult/contract';
 import type { SessionManager } from '../session/session-manager';
 import { HttpError } from './http-error';
 
@@ -30,9 +30,7 @@ export async function uploadWithProgress<T>(url: string, form: FormData, options
   }
   if (result.status === 403) {
     const parsed = forbiddenErrorSchema.safeParse(result.body);
-    options.onForbidden?.(
-      parsed.success ? parsed.data.error : translateMessage('forbidden', toLocale(options.locale)),
-    );
+    options.onForbidden?.(parsed.success ? parsed.data.error : FORBIDDEN_TEXTS[toLocale(options.locale)]);
   }
   if (result.status < 200 || result.status > 299) throw new HttpError(result.status, result.body);
   return result.body as T;

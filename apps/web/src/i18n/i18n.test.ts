@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@pult/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createI18n } from './i18n';
+import { ALL_TEXTS } from '../test/all-texts';
+import { createI18n, loadStoredTexts } from './i18n';
 import { enUS } from './locales/en-US';
 import { ukUA } from './locales/uk-UA';
 
@@ -19,7 +20,7 @@ describe('i18n', () => {
   });
 
   it('starts in Ukrainian with the Ukrainian title', () => {
-    const i18n = createI18n(window.localStorage);
+    const i18n = createI18n(window.localStorage, ALL_TEXTS);
     expect(i18n.language).toBe('uk-UA');
     expect(document.documentElement.lang).toBe('uk-UA');
     expect(document.title).toBe('Пульт');
@@ -27,16 +28,18 @@ describe('i18n', () => {
 
   it('starts in the stored language', () => {
     window.localStorage.setItem(STORAGE_KEYS.language, 'en-US');
-    expect(createI18n(window.localStorage).t('login.invalidCredentials')).toBe('Invalid login or password');
+    expect(createI18n(window.localStorage, ALL_TEXTS).t('login.invalidCredentials')).toBe(
+      'Invalid login or password',
+    );
   });
 
   it('ignores an unknown stored language', () => {
     window.localStorage.setItem(STORAGE_KEYS.language, 'fr-FR');
-    expect(createI18n(window.localStorage).language).toBe('uk-UA');
+    expect(createI18n(window.localStorage, ALL_TEXTS).language).toBe('uk-UA');
   });
 
   it('saves a switch and applies it to the document at once', async () => {
-    const i18n = createI18n(window.localStorage);
+    const i18n = createI18n(window.localStorage, ALL_TEXTS);
     await i18n.changeLanguage('en-US');
     expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('en-US');
     expect(document.documentElement.lang).toBe('en-US');
@@ -45,7 +48,26 @@ describe('i18n', () => {
   });
 
   it('translates every contract message key', () => {
-    const i18n = createI18n(window.localStorage);
+    const i18n = createI18n(window.localStorage, ALL_TEXTS);
     expect(i18n.t('errors.passwordsMismatch')).toBe('Паролі не збігаються');
+  });
+
+  it('loads only the stored language at start', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.language, 'en-US');
+    const texts = await loadStoredTexts(window.localStorage);
+    expect(Object.keys(texts)).toEqual(['en-US']);
+    const i18n = createI18n(window.localStorage, texts);
+    expect(i18n.t('login.title')).toBe('Sign in');
+    expect(i18n.hasResourceBundle('uk-UA', 'translation')).toBe(false);
+  });
+
+  it('downloads the other language on a switch, keeping the current one until it is there', async () => {
+    const i18n = createI18n(window.localStorage, { 'uk-UA': ukUA });
+    const switching = i18n.changeLanguage('en-US');
+    expect(i18n.t('login.title')).toBe('Вхід');
+    await switching;
+    expect(i18n.language).toBe('en-US');
+    expect(i18n.t('login.title')).toBe('Sign in');
+    expect(document.title).toBe('Pult');
   });
 });

@@ -1,32 +1,72 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, toLocale } from '@pult/contract';
-import i18next, { type i18n as I18n } from 'i18next';
+import { LOCALES, type Locale, toLocale } from '@pult/contract';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadWithRetry } from '../app/lazy-with-retry';
 import { readStoredLocale, storeLocale } from './language-storage';
-import { enUS } from './locales/en-US';
-import { ukUA } from './locales/uk-UA';
+import type { Translations } from './locales/uk-UA';
 
-export const resources = {
-  'uk-UA': { translation: ukUA },
-  'en-US': { translation: enUS },
-} as const;
+/** Each language's texts, as far as they are at hand when i18n is created. */
+export type PanelTexts = Partial<Record<Locale, Translations>>;
 
 /**
- * Creates the app's i18next instance, synchronously initialised with the stored language so the very
- * first render is already in the right language (the resources are bundled, nothing to wait for).
+ * One language's texts, a chunk of their own: a reader downloads only the language they read, and the
+ * other one when they switch to it. A failed download is retried like a page's code (spec §2), since
+ * without the texts the panel would show bare keys.
  */
-export function createI18n(storage: Storage, doc: Document = document): I18n {
+export async function loadTexts(locale: Locale): Promise<Translations> {
+  const loaded = await loadWithRetry(() =>
+    locale === 'en-US'
+      ? import('./locales/en-US').then((module) => ({ default: module.enUS }))
+      : import('./locales/uk-UA').then((module) => ({ default: module.ukUA })),
+  );
+  return loaded.default;
+}
+
+/** The texts of the stored language, which the entry awaits so the first render is already in it. */
+export async function loadStoredTexts(storage: Storage): Promise<PanelTexts> {
+  const locale = readStoredLocale(storage);
+  return { [locale]: await loadTexts(locale) };
+}
+
+/** i18next asks this for a language it has no texts of yet; `changeLanguage` waits for it to switch. */
+const lazyTexts: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    loadTexts(toLocale(language)).then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/**
+ * Creates the app's i18next instance, synchronously initialised with the stored language; `texts` must
+ * hold that language (the entry loads it first, tests pass them), so the very first render is in it.
+ * Another language is loaded when the user switches to it, the current one staying on screen meanwhile.
+ */
+export function createI18n(storage: Storage, texts: PanelTexts, doc: Document = document): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources,
-    lng: readStoredLocale(storage),
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    // A code like "en-US" must be looked up as is, not as "en".
-    load: 'currentOnly',
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  const resources = Object.fromEntries(
+    Object.entries(texts).map(([locale, translation]) => [locale, { translation }]),
+  );
+  void instance
+    .use(lazyTexts)
+    .use(initReactI18next)
+    .init({
+      resources,
+      partialBundledLanguages: true,
+      lng: readStoredLocale(storage),
+      // No fallback language: the texts are typed complete, and a fallback would download the other
+      // language for every English reader.
+      fallbackLng: false,
+      supportedLngs: [...LOCALES],
+      // A code like "en-US" must be looked up as is, not as "en".
+      load: 'currentOnly',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   applyToDocument(instance, doc);
   instance.on('languageChanged', (language) => {
     storeLocale(storage, toLocale(language));

@@ -2,13 +2,14 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppFrame } from '../app/app-frame';
 import { createI18n } from '../i18n/i18n';
+import { ALL_TEXTS } from '../test/all-texts';
 import { TablePaginationBar } from './table-pagination-bar';
 
 function renderBar(language: 'en-US' | 'uk-UA', props: { page: number; total: number; totalExact: boolean }) {
   window.localStorage.setItem('language_locale', language);
   const onPage = vi.fn();
   render(
-    <AppFrame i18n={createI18n(window.localStorage)}>
+    <AppFrame i18n={createI18n(window.localStorage, ALL_TEXTS)}>
       <TablePaginationBar
         page={props.page}
         pageCount={Math.ceil(props.total / 10)}

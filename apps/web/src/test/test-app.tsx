@@ -6,6 +6,7 @@ import { AppFrame } from '../app/app-frame';
 import { createServices, type Services } from '../app/services';
 import { ServicesProvider } from '../app/services-context';
 import { createI18n } from '../i18n/i18n';
+import { ALL_TEXTS } from './all-texts';
 
 export const TEST_CONFIG: RuntimeConfig = {
   authServiceUrl: 'http://api.test/auth',
@@ -24,7 +25,7 @@ export function jsonResponse(status: number, body: unknown): Response {
  * `fetch` replaced, so a test exercises the same wiring as the running panel.
  */
 export function renderApp(routes: RouteObject[], options: { path: string; fetchFn: typeof fetch }) {
-  const i18n = createI18n(window.localStorage);
+  const i18n = createI18n(window.localStorage, ALL_TEXTS);
   const router = createMemoryRouter(routes, { initialEntries: [options.path] });
   const services: Services = createServices({
     config: TEST_CONFIG,

@@ -8,13 +8,3 @@ export const en = {
   bulkUnknownAction: 'This list has no such action',
   bulkSelection: 'Send either the ids of the rows or the filter that selects them',
 } as const;
-
-export const uk: Record<keyof typeof en, string> = {
-  bulkOwnAccount: 'власний обліковий запис',
-  bulkNotRetryable: 'лист не має стану «помилка» чи «скасовано»',
-  bulkNotCancellable: 'лист уже не чекає в черзі',
-  bulkBodyGone: 'текст листа вже не зберігається',
-  bulkGone: 'запису вже немає',
-  bulkUnknownAction: 'Цей список не має такої дії',
-  bulkSelection: 'Передайте або id рядків, або фільтр, що їх вибирає',
-};

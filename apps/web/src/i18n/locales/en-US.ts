@@ -1,4 +1,4 @@
-import { MESSAGES } from '@pult/contract';
+import { MESSAGES_EN } from '@pult/contract';
 import { navigationEn } from '../../app/i18n/en-US';
 import { auditEn } from '../../modules/audit/i18n/en-US';
 import { chatEn } from '../../modules/chat/i18n/en-US';
@@ -84,7 +84,7 @@ export const enUS: Translations = {
     dateFormat: 'Format: YYYY-MM-DD or YYYY-MM-DD,YYYY-MM-DD',
     dateRequired: 'Enter at least one date (from or to)',
   },
-  errors: { ...MESSAGES['en-US'] },
+  errors: { ...MESSAGES_EN },
   form: {
     backToList: 'Back to the list',
     delete: 'Delete',

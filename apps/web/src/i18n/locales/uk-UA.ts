@@ -1,4 +1,4 @@
-import { MESSAGES, RATE_LIMIT_MESSAGE } from '@pult/contract';
+import { MESSAGES_UK, RATE_LIMIT_MESSAGE } from '@pult/contract';
 import { navigationUk } from '../../app/i18n/uk-UA';
 import { auditUk } from '../../modules/audit/i18n/uk-UA';
 import { chatUk } from '../../modules/chat/i18n/uk-UA';
@@ -87,7 +87,7 @@ export const ukUA = {
     dateFormat: 'Формат: РРРР-ММ-ДД або РРРР-ММ-ДД,РРРР-ММ-ДД',
     dateRequired: 'Вкажіть хоча б одну дату (від або до)',
   },
-  errors: { ...MESSAGES['uk-UA'] },
+  errors: { ...MESSAGES_UK },
   form: {
     backToList: 'Назад до списку',
     delete: 'Видалити',

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { FormTextField } from '../../forms/form-text-field';
+import { FormInputField } from '../../forms/form-input-field';
 import { useViewText } from '../../forms/use-view-text';
 import { PublicLayout } from './public-layout';
 import { useChangePassword } from './use-change-password';
@@ -38,13 +38,8 @@ function ChangePasswordForm({ code }: { code: string }) {
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2}>
         {generalError && <Alert severity="error">{viewText(generalError)}</Alert>}
-        <FormTextField
-          form={form}
-          name="code"
-          label={t('changePassword.code')}
-          slotProps={{ htmlInput: { readOnly: true } }}
-        />
-        <FormTextField
+        <FormInputField form={form} name="code" label={t('changePassword.code')} readOnly />
+        <FormInputField
           form={form}
           name="password"
           label={t('changePassword.password')}
@@ -52,7 +47,7 @@ function ChangePasswordForm({ code }: { code: string }) {
           autoComplete="new-password"
           autoFocus
         />
-        <FormTextField
+        <FormInputField
           form={form}
           name="password_repeat"
           label={t('changePassword.passwordRepeat')}

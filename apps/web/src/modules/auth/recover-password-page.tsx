@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { FormTextField } from '../../forms/form-text-field';
+import { FormInputField } from '../../forms/form-input-field';
 import { useViewText } from '../../forms/use-view-text';
 import { PublicLayout } from './public-layout';
 import { useRecoverPassword } from './use-recover-password';
@@ -24,7 +24,7 @@ export default function RecoverPasswordPage() {
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2}>
           {generalError && <Alert severity="error">{viewText(generalError)}</Alert>}
-          <FormTextField
+          <FormInputField
             form={form}
             name="email"
             errorKeys={EMAIL_ERROR_KEYS}

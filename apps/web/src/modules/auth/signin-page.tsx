@@ -10,7 +10,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { lazyWithRetry } from '../../app/lazy-with-retry';
-import { FormTextField } from '../../forms/form-text-field';
+import { FormInputField } from '../../forms/form-input-field';
 import { useViewText } from '../../forms/use-view-text';
 import { LanguageMenu } from '../../i18n/language-menu';
 import { useLocale } from '../../i18n/use-locale';
@@ -51,7 +51,7 @@ export default function SigninPage() {
       <SessionEndedNotice />
       <Box component="form" noValidate onSubmit={submit} onKeyDown={submitOnEnter}>
         <Stack spacing={2}>
-          <FormTextField
+          <FormInputField
             form={form}
             name="email"
             rules={{ validate: validateSigninEmail }}
@@ -60,7 +60,7 @@ export default function SigninPage() {
             autoComplete="username"
             autoFocus
           />
-          <FormTextField
+          <FormInputField
             form={form}
             name="password"
             rules={{ validate: validateSigninPassword }}

@@ -1,6 +1,7 @@
 import { channelMessagesResource, channelsResource, channelUsersResource } from '@pult/contract';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../i18n/i18n';
+import { ALL_TEXTS } from '../../../test/all-texts';
 
 /** Every label a chat descriptor names resolves to a text in both languages. */
 describe('chat labels', () => {
@@ -14,7 +15,7 @@ describe('chat labels', () => {
   );
 
   it.each(['uk-UA', 'en-US'])('resolves in %s', async (language) => {
-    const i18n = createI18n(window.localStorage);
+    const i18n = createI18n(window.localStorage, ALL_TEXTS);
     await i18n.changeLanguage(language);
     for (const key of labels) {
       expect(i18n.exists(key), key).toBe(true);

@@ -8,6 +8,7 @@ import {
 } from '@pult/contract';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../i18n/i18n';
+import { ALL_TEXTS } from '../../../test/all-texts';
 
 /** Every label a storage descriptor names resolves to a text in both languages. */
 describe('storage labels', () => {
@@ -23,7 +24,7 @@ describe('storage labels', () => {
   const formLabels = bucketForm.fields.map((field) => field.label);
 
   it.each(['uk-UA', 'en-US'])('resolves in %s', async (language) => {
-    const i18n = createI18n(window.localStorage);
+    const i18n = createI18n(window.localStorage, ALL_TEXTS);
     await i18n.changeLanguage(language);
     for (const key of [...labels, ...formLabels]) {
       expect(i18n.exists(key), key).toBe(true);

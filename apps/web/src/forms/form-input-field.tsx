@@ -1,0 +1,69 @@
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useId } from 'react';
+import {
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type UseFormReturn,
+  useFormState,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldErrorText } from './field-error-text';
+
+interface FormInputFieldProps<V extends FieldValues, C, T> {
+  form: UseFormReturn<V, C, T>;
+  name: Path<V>;
+  label: string;
+  rules?: RegisterOptions<V, Path<V>>;
+  /** Replaces message keys for this field only (see `fieldErrorText`). */
+  errorKeys?: Partial<Record<string, string>>;
+  type?: 'email' | 'password' | 'text';
+  autoComplete?: string;
+  autoFocus?: boolean;
+  readOnly?: boolean;
+}
+
+/**
+ * A full-width outlined input bound to a react-hook-form field, with its error shown underneath: the
+ * same markup as MUI's TextField (label, notch, helper text wired by id), assembled from its parts
+ * because TextField also imports Select with its Menu and Popper, which the public screens never use.
+ */
+export function FormInputField<V extends FieldValues, C, T>({
+  form,
+  name,
+  label,
+  rules,
+  errorKeys,
+  type = 'text',
+  autoComplete,
+  autoFocus,
+  readOnly,
+}: FormInputFieldProps<V, C, T>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { error } = form.getFieldState(name, useFormState({ control: form.control, name }));
+  const helperText = fieldErrorText(t, error, errorKeys);
+  const helperTextId = helperText ? `${id}-helper-text` : undefined;
+  return (
+    <FormControl fullWidth error={Boolean(error)}>
+      <InputLabel htmlFor={id} id={`${id}-label`}>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        {...form.register(name, rules)}
+        id={id}
+        label={label}
+        type={type}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        readOnly={readOnly}
+        fullWidth
+        aria-describedby={helperTextId}
+      />
+      {helperText && <FormHelperText id={helperTextId}>{helperText}</FormHelperText>}
+    </FormControl>
+  );
+}
