@@ -30,8 +30,11 @@ test.describe('password recovery and change (spec §2, §5, §8)', () => {
     await open(page, '/');
     await page.getByRole('link', { name: 'Забули пароль?' }).click();
     await expect(page).toHaveURL(/\/recover-password$/);
+    // The sign-in screen stays up while the recovery screen's code loads, with a field of the same name.
+    const send = page.getByRole('button', { name: 'Надіслати посилання' });
+    await expect(send).toBeVisible();
     await page.getByLabel('Е-пошта').fill(DEMO_ADMIN.email);
-    await page.getByRole('button', { name: 'Надіслати посилання' }).click();
+    await send.click();
     await expect(
       page.getByText('Якщо обліковий запис існує, ми надіслали лист із посиланням для відновлення.'),
     ).toBeVisible();
@@ -62,9 +65,11 @@ test.describe('password recovery and change (spec §2, §5, §8)', () => {
     await expect(page.getByText('Пароль змінено.')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${pult.url}/$`), { timeout: 5_000 });
 
+    const signIn = page.getByRole('button', { name: 'Увійти' });
+    await expect(signIn).toBeVisible();
     await page.getByLabel('Е-пошта').fill(DEMO_ADMIN.email);
     await page.getByLabel('Пароль').fill(DEMO_ADMIN.password);
-    await page.getByRole('button', { name: 'Увійти' }).click();
+    await signIn.click();
     await expect(page.getByText('Невірний логін або пароль')).toBeVisible();
 
     await signInThroughForm(page, DEMO_ADMIN.email, 'new-secret-2026', pult.url);
