@@ -15,7 +15,7 @@ const MARK = '/* prepared */';
 /**
  * Marks a statement that every request runs with new values (the session check, a list's counters, an
  * unfiltered page): each connection parses it once, and after five runs PostgreSQL may keep one
- * generic plan instead of planning it again, which cost more than running it (0.6 of 0.65 ms for the
+ * generic plan instead of planning it again, which cost more than running it (0.58 of 0.62 ms for the
  * session check). Only for statements whose best plan does not depend on the values: a filter's
  * selectivity does, so filtered pages are planned afresh every time.
  */
