@@ -39,12 +39,19 @@ export async function startSmtpSink(
         .catch(callback);
     },
   });
+  // A sender killed in the middle of a message (the kill -9 tests) resets its connection; the server
+  // reports that as an 'error' event, which unheard would crash the test run. Like a real mailbox it
+  // drops that message and goes on: what was received is in `messages`.
+  const connectionErrors: Error[] = [];
+  server.on('error', (error) => connectionErrors.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    /** Connections that broke off (a sender that died mid-message). */
+    connectionErrors,
     /** Resolves with the n-th message (1-based) once it has arrived. */
     async waitFor(count: number, timeoutMs = 10_000): Promise<ParsedMail> {
       const deadline = Date.now() + timeoutMs;

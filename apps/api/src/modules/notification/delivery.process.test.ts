@@ -107,7 +107,9 @@ describe.skipIf(!adminUrl)('e-mail delivery survives kill -9', () => {
     // A recipient that got two e-mails got the same message twice, never two different ones.
     for (const [to, ids] of byRecipient) expect([...ids], to).toHaveLength(1);
     const duplicates = smtp.messages.length - MESSAGES;
-    console.info(`kill -9 test: ${kills} kills, ${smtp.messages.length} received, ${duplicates} duplicates`);
+    console.info(
+      `kill -9 test: ${kills} kills, ${smtp.messages.length} received, ${duplicates} duplicates, ${smtp.connectionErrors.length} connections broken off`,
+    );
 
     const statuses = await withDatabase((client) =>
       client.query<{ status: string; n: number }>(
