@@ -22,6 +22,7 @@ import { parseListRequest } from '../../apps/api/src/resources/list-request.js';
 import { runList } from '../../apps/api/src/resources/list-sql.js';
 import { DEMO_ADMIN, REPO_ROOT, startPult } from '../../e2e/support/pult-server.js';
 import { demoAdminToken } from './demo-admin.js';
+import { httpGet } from './http-client.js';
 import { LIST_SHAPES, type ListSample } from './list-shapes.js';
 import { type LoadResult, runLoad } from './load.js';
 
@@ -113,17 +114,13 @@ async function measureApi(): Promise<{ results: ShapeResult[]; sample: ListSampl
   try {
     const token = await demoAdminToken(pult.url);
     const list = async (query: string): Promise<ListAnswer | undefined> => {
-      const response = await fetch(`${pult.url}/auth/admin/users?${query}`, {
-        headers: { authorization: `Bearer ${token}` },
+      const response = await httpGet(`${pult.url}/auth/admin/users?${query}`, {
+        authorization: `Bearer ${token}`,
       });
-      if (!response.ok) {
-        await response.arrayBuffer();
-        return undefined;
-      }
-      return (await response.json()) as ListAnswer;
+      return response.status === 200 ? (JSON.parse(response.body) as ListAnswer) : undefined;
     };
     const sample = await drawSample(list);
-    const health = async () => (await fetch(`${pult.url}/healthz`)).ok;
+    const health = async () => (await httpGet(`${pult.url}/healthz`)).status === 200;
     await runLoad('warm-up', { requests: 20, concurrency: 4 }, health);
     const results: ShapeResult[] = [];
     for (const concurrency of CONCURRENCIES) {

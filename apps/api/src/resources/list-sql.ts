@@ -22,10 +22,13 @@ import type { ListRequest } from './list-request.js';
 import {
   boundedTotal,
   EXACT_TOTAL_BUDGET,
+  isQueryCanceled,
+  overLimitTotal,
   plannerEstimate,
   type Total,
   type TotalBudget,
   totalBudget,
+  withBudget,
 } from './list-total.js';
 
 /** How the database compares a column: decides the cast of a bound filter value. */
@@ -93,17 +96,39 @@ export async function runList<Row, Item>(
 ): Promise<ListResponse<Item>> {
   const { query, conditions } = request;
   const sort = effectiveSort(source.descriptor, query, source.locale);
-  const offset = (query.page - 1) * query.perPage;
   const counted =
     source.dayCounts && !source.scope
       ? dayCountFilter(source.dayCounts, conditions, (field) => !columnOf(source, field).where)
       : undefined;
   const planned = await plannedMatches(executor, source, conditions, counted);
   const few = planned !== undefined && planned <= budget.countLimit;
+  const collected =
+    few && !query.exactTotal ? await collectPage(executor, source, request, sort, budget) : undefined;
+  if (collected?.page)
+    return answer(source, query, collected.page, { total: collected.matches, exact: true });
   const [page, found] = await Promise.all([
-    findPage(executor, source, request, sort, counted, few),
-    totalOf(executor, source, conditions, counted, query.exactTotal ? EXACT_TOTAL_BUDGET : budget, planned),
+    findPage(executor, source, request, sort, counted, few && collected?.matches === undefined),
+    collected
+      ? estimatedTotal(executor, source, conditions, budget, planned ?? 0, collected.matches)
+      : totalOf(
+          executor,
+          source,
+          conditions,
+          counted,
+          query.exactTotal ? EXACT_TOTAL_BUDGET : budget,
+          planned,
+        ),
   ]);
+  return answer(source, query, page, found);
+}
+
+function answer<Row, Item>(
+  source: ListSource<Row, Item>,
+  query: ListRequest['query'],
+  page: Row[],
+  found: Total,
+): ListResponse<Item> {
+  const offset = (query.page - 1) * query.perPage;
   const items = page.slice(0, query.perPage);
   const { total, exact } = reconcile(found, offset, items.length, page.length > query.perPage);
   return {
@@ -167,7 +192,7 @@ async function findPage<Row, Item>(
   }
   const orderBy = orderByClause(source, sort);
   const base = baseOf(source);
-  const where = whereClause(source, conditions, extra, few ? 'collect' : 'walk');
+  const where = whereClause(source, conditions, extra, few ? 'collect' : 'page');
   // `offset 0` keeps the subquery whole, so the planner cannot push the sort's LIMIT into it.
   const from = few
     ? sql`(select * from ${base} ${where} offset 0) as ${sql.id(source.alias)}`
@@ -181,6 +206,82 @@ async function findPage<Row, Item>(
   const stablePlan = source.countedTable !== undefined && (conditions.length === 0 || counted !== undefined);
   const { rows } = await (stablePlan ? prepared(statement) : statement).execute(executor);
   return rows;
+}
+
+/**
+ * Every match collected: the page (and the row after it) and their number. Otherwise `matches` is
+ * `countLimit + 1` when there were more than the limit, absent when time ran out.
+ */
+type Collected<Row> = { page: Row[]; matches: number } | { page?: undefined; matches?: number };
+
+/**
+ * A filter expected to match few rows: its matches are collected once, up to the count limit and
+ * within the count's time budget, and both the page and the exact total come from that one
+ * collection. Collecting them twice (a fenced page and a bounded count side by side) cost two bitmap
+ * scans of the same heap pages, 7–20 ms each on a million users for a rare name fragment. When the
+ * collection finds more than the limit, the planner was short and the page is walked instead.
+ */
+async function collectPage<Row, Item>(
+  executor: Executor,
+  source: ListSource<Row, Item>,
+  request: ListRequest,
+  sort: SortTerm[],
+  budget: TotalBudget,
+): Promise<Collected<Row> | undefined> {
+  const { query, conditions } = request;
+  const offset = (query.page - 1) * query.perPage;
+  const base = baseOf(source);
+  const orderBy = orderByClause(source, sort);
+  const where = whereClause(source, conditions, [], 'collect');
+  const statement = sql<Row & { list_matches: number }>`with matches as materialized (
+      select * from ${base} ${where} limit ${budget.countLimit + 1}
+    )
+    select ${source.select}, (select count(*) from matches)::int as list_matches
+    from (select ${keyOf(source)} from matches as ${sql.id(source.alias)}
+      order by ${orderBy} limit ${query.perPage + 1} offset ${offset}) as page
+    join ${base} using (${sql.id(source.key)}) ${source.joins ?? sql``} order by ${orderBy}`;
+  const rows = await withBudget(executor, budget.budgetMs, (runner) => statement.execute(runner)).then(
+    (result) => result.rows,
+    (error: unknown) => {
+      if (isQueryCanceled(error)) return undefined;
+      throw error;
+    },
+  );
+  if (!rows) return {};
+  const first = rows[0];
+  // An empty page past the first says nothing of the matches: the list answers as if never collected.
+  if (!first) return offset === 0 ? { page: [], matches: 0 } : undefined;
+  const matches = Number(first.list_matches);
+  if (matches > budget.countLimit) return { matches };
+  const page = rows.map(({ list_matches: _, ...row }) => row as Row);
+  return { page, matches };
+}
+
+/**
+ * The total of a filter whose collection did not give its count: out of time, the planner's
+ * estimate; past the limit, a sampled estimate (`overLimitTotal`). Never above the table's size.
+ */
+async function estimatedTotal<Row, Item>(
+  executor: Executor,
+  source: ListSource<Row, Item>,
+  conditions: Condition[],
+  budget: TotalBudget,
+  planned: number,
+  matches: number | undefined,
+): Promise<Total> {
+  const where = whereClause(source, conditions, [], 'collect');
+  const total =
+    matches === undefined
+      ? planned
+      : await overLimitTotal(
+          executor,
+          { table: source.table, alias: source.alias, where },
+          budget,
+          planned,
+          matches,
+        );
+  const tableSize = source.countedTable && !source.scope ? source.countedTable : undefined;
+  return { total: tableSize ? Math.min(total, await rowCount(executor, tableSize)) : total, exact: false };
 }
 
 /** The cheapest truthful total: the table's counter, the day counters, or a bounded count. */
@@ -267,11 +368,11 @@ export function whereClause<Row, Item>(
 
 /**
  * How a filter is written: to be estimated by the planner, to collect a few matches through their
- * own index (a fenced page, a bounded count), or to be checked row by row along another index (a
- * page walked in sort order, an export, a bulk action). The forms differ for the two-character
- * "contains" only.
+ * own index (a fenced page, a bounded count), to be checked row by row along another index (an
+ * export, a bulk action), or as a page of a filter known to match many rows (`page`). The forms
+ * differ for "contains" only.
  */
-type ConditionPurpose = 'estimate' | 'collect' | 'walk';
+type ConditionPurpose = 'estimate' | 'collect' | 'walk' | 'page';
 
 function conditionSql(
   column: ListColumn,
@@ -283,8 +384,9 @@ function conditionSql(
     case 'text':
       // PostgreSQL text cannot hold NUL, so no value contains one; binding it would be an error (a 500).
       if (condition.value.includes('\u0000')) return sql`false`;
-      if (column.bigrams && [...condition.value].length === 2) return pairSql(expr, condition.value, purpose);
-      return sql`${expr} ilike ${`%${escapeLike(condition.value)}%`}`;
+      if (column.bigrams && [...condition.value].length === 2 && purpose !== 'page')
+        return pairSql(expr, condition.value, purpose);
+      return containsSql(expr, condition.value, purpose);
     case 'number':
       return sql`${expr} = ${typed(column.kind, condition.value)}`;
     case 'select':
@@ -298,6 +400,22 @@ function conditionSql(
 }
 
 /**
+ * A page of a filter already known to match many rows is found by walking the sort's index and
+ * checking each row, stopping at a page of matches. The pattern is bound through a subquery, so the
+ * planner does not see it: it then assumes a fixed share of rows match, which always chooses that
+ * walk, and it skips matching the pattern against the column's 1,000-value statistics, which was most
+ * of the page's planning (1.1 of 1.2 ms on a million users; 0.15 ms without).
+ */
+function containsSql(
+  expr: RawBuilder<unknown>,
+  value: string,
+  purpose: ConditionPurpose,
+): RawBuilder<unknown> {
+  const pattern = `%${escapeLike(value)}%`;
+  return purpose === 'page' ? sql`${expr} ilike (select ${pattern}::text)` : sql`${expr} ilike ${pattern}`;
+}
+
+/**
  * Two characters: "contains" is "has this pair", which the bigram index finds; that is how a few
  * matches are collected. A walk checks `ilike` instead: computing a row's pairs costs ~50 µs, and
  * offered both, the planner takes them for independent, squares the selectivity and picks the
@@ -306,7 +424,7 @@ function conditionSql(
  */
 function pairSql(expr: RawBuilder<unknown>, pair: string, purpose: ConditionPurpose): RawBuilder<unknown> {
   const hasPair = sql`list_bigrams(lower(${expr})) @> array[lower(${pair}::text)]`;
-  const contains = sql`${expr} ilike ${`%${escapeLike(pair)}%`}`;
+  const contains = containsSql(expr, pair, purpose);
   if (purpose === 'estimate') return hasPair;
   if (purpose === 'walk') return contains;
   return sql`(${hasPair} and ${contains})`;

@@ -53,10 +53,23 @@ export async function boundedTotal(
     if (!isQueryCanceled(error)) throw error;
   }
   if (counted !== undefined && counted <= budget.countLimit) return { total: counted, exact: true };
-  // The count found more than the planner expected: its statistics missed this filter, and the limit
-  // is only a lower bound, so a sample of the table's pages estimates it instead.
-  const sampled = counted !== undefined && sample ? await sampledTotal(executor, sample, budget) : undefined;
-  return { total: Math.max(estimate, counted ?? 0, sampled ?? 0), exact: false };
+  if (counted === undefined || !sample) return { total: Math.max(estimate, counted ?? 0), exact: false };
+  return { total: await overLimitTotal(executor, sample, budget, estimate, counted), exact: false };
+}
+
+/**
+ * A count found more than the planner expected: its statistics missed this filter, and the count is
+ * only a lower bound, so a sample of the table's pages estimates it instead; never below either.
+ */
+export async function overLimitTotal(
+  executor: Executor,
+  sample: SampledCount,
+  budget: TotalBudget,
+  planned: number,
+  counted: number,
+): Promise<number> {
+  const sampled = await sampledTotal(executor, sample, budget);
+  return Math.max(planned, counted, sampled ?? 0);
 }
 
 /** A filter's table and its `where`, for counting the matches in a sample of the table's pages. */
@@ -111,7 +124,7 @@ export async function withBudget<T>(
   });
 }
 
-function isQueryCanceled(error: unknown): boolean {
+export function isQueryCanceled(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === QUERY_CANCELED;
 }
 
