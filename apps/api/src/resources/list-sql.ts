@@ -19,6 +19,7 @@ import {
   seekDay,
 } from './day-counts.js';
 import type { ListRequest } from './list-request.js';
+import { currentSample, type SampledColumn, sampleMatches } from './list-sample.js';
 import {
   boundedTotal,
   EXACT_TOTAL_BUDGET,
@@ -101,15 +102,17 @@ export async function runList<Row, Item>(
       ? dayCountFilter(source.dayCounts, conditions, (field) => !columnOf(source, field).where)
       : undefined;
   const planned = await plannedMatches(executor, source, conditions, counted);
-  const few = planned !== undefined && planned <= budget.countLimit;
+  const few = planned !== undefined && planned.rows <= budget.countLimit;
   const collected =
     few && !query.exactTotal ? await collectPage(executor, source, request, sort, budget) : undefined;
   if (collected?.page)
     return answer(source, query, collected.page, { total: collected.matches, exact: true });
   const [page, found] = await Promise.all([
-    findPage(executor, source, request, sort, counted, few && collected?.matches === undefined),
+    collected && collected.matches === undefined
+      ? pageAfterSlowCollection(executor, source, request, sort, budget)
+      : findPage(executor, source, request, sort, counted, few && !collected),
     collected
-      ? estimatedTotal(executor, source, conditions, budget, planned ?? 0, collected.matches)
+      ? estimatedTotal(executor, source, conditions, budget, planned, collected.matches)
       : totalOf(
           executor,
           source,
@@ -139,19 +142,43 @@ function answer<Row, Item>(
   };
 }
 
+interface Planned {
+  rows: number;
+  sampled: boolean;
+}
+
 /**
- * The planner's estimate of a filter's matches, when neither the table's counter nor the day counters
- * answer its total: it decides both how the total is found and how the page is.
+ * How many rows a filter is expected to match, when neither the table's counter nor the day counters
+ * answer its total: it decides both how the total is found and how the page is. A big list's sample
+ * answers when it can judge every condition (`list-sample.ts`), the planner otherwise. `sampled`
+ * says the sample answered: a count that outruns it is then not sampled again.
  */
 async function plannedMatches<Row, Item>(
   executor: Executor,
   source: ListSource<Row, Item>,
   conditions: Condition[],
   counted: DayCountFilter | undefined,
-): Promise<number | undefined> {
+): Promise<Planned | undefined> {
   if (conditions.length === 0 || (source.dayCounts && counted)) return undefined;
+  if (source.countedTable && !source.scope) {
+    const columns = sampledColumns(source);
+    const sample = currentSample(executor, source.table, source.alias, columns);
+    const hits = sample && sampleMatches(sample, columns, conditions);
+    if (sample && hits !== undefined) {
+      const rows = sample.size === 0 ? 0 : Math.round((hits / sample.size) * sample.tableRows);
+      return { rows, sampled: true };
+    }
+  }
   const where = whereClause(source, conditions, [], 'estimate');
-  return plannerEstimate(executor, sql`select 1 from ${baseOf(source)} ${where}`);
+  return {
+    rows: await plannerEstimate(executor, sql`select 1 from ${baseOf(source)} ${where}`),
+    sampled: false,
+  };
+}
+
+/** The columns a sample can hold: those compared as themselves, not through their own `where`. */
+function sampledColumns<Row, Item>(source: ListSource<Row, Item>): Record<string, SampledColumn> {
+  return Object.fromEntries(Object.entries(source.columns).filter(([, column]) => !column.where));
 }
 
 /** Below this offset a page skips so few keys that finding its day first would cost more. */
@@ -258,28 +285,50 @@ async function collectPage<Row, Item>(
 }
 
 /**
- * The total of a filter whose collection did not give its count: out of time, the planner's
- * estimate; past the limit, a sampled estimate (`overLimitTotal`). Never above the table's size.
+ * The collection ran out of time: the filter's index finds far more candidates than matches (a
+ * fragment like "i.k", whose trigrams are one-letter words: 126,000 candidates for 2,800 matches), or
+ * the planner's floor estimate hid a few thousand matches. Walking the sort's index finds a page of
+ * such a filter in milliseconds; only a walk that runs out of time as well collects every match.
+ */
+async function pageAfterSlowCollection<Row, Item>(
+  executor: Executor,
+  source: ListSource<Row, Item>,
+  request: ListRequest,
+  sort: SortTerm[],
+  budget: TotalBudget,
+): Promise<Row[]> {
+  try {
+    return await withBudget(executor, budget.budgetMs, (runner) =>
+      findPage(runner, source, request, sort, undefined, false),
+    );
+  } catch (error) {
+    if (!isQueryCanceled(error)) throw error;
+    return findPage(executor, source, request, sort, undefined, true);
+  }
+}
+
+/**
+ * The total of a filter whose collection did not give its count: out of time, the expected matches;
+ * past the limit, never below the count, and sampled from the table's pages when the planner's
+ * estimate fell short (`overLimitTotal`). Never above the table's size.
  */
 async function estimatedTotal<Row, Item>(
   executor: Executor,
   source: ListSource<Row, Item>,
   conditions: Condition[],
   budget: TotalBudget,
-  planned: number,
+  planned: Planned | undefined,
   matches: number | undefined,
 ): Promise<Total> {
+  const expected = planned?.rows ?? 0;
   const where = whereClause(source, conditions, [], 'collect');
+  const sample = { table: source.table, alias: source.alias, where };
   const total =
     matches === undefined
-      ? planned
-      : await overLimitTotal(
-          executor,
-          { table: source.table, alias: source.alias, where },
-          budget,
-          planned,
-          matches,
-        );
+      ? expected
+      : planned?.sampled
+        ? Math.max(expected, matches)
+        : await overLimitTotal(executor, sample, budget, expected, matches);
   const tableSize = source.countedTable && !source.scope ? source.countedTable : undefined;
   return { total: tableSize ? Math.min(total, await rowCount(executor, tableSize)) : total, exact: false };
 }
@@ -291,7 +340,7 @@ async function totalOf<Row, Item>(
   conditions: Condition[],
   counted: DayCountFilter | undefined,
   budget: TotalBudget,
-  planned: number | undefined,
+  planned: Planned | undefined,
 ): Promise<Total> {
   const tableSize = source.countedTable && !source.scope ? source.countedTable : undefined;
   if (tableSize && conditions.length === 0)
@@ -304,8 +353,9 @@ async function totalOf<Row, Item>(
     executor,
     sql`select 1 from ${baseOf(source)} ${where}`,
     budget,
-    { table: source.table, alias: source.alias, where },
-    planned,
+    // A count that outruns the in-memory sample's estimate is not sampled again from the table.
+    planned?.sampled ? undefined : { table: source.table, alias: source.alias, where },
+    planned?.rows,
   );
   // The planner's statistics may lag the table; an estimate never exceeds what the table holds.
   if (found.exact || !tableSize) return found;
