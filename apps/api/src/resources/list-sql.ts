@@ -329,8 +329,7 @@ async function estimatedTotal<Row, Item>(
       : planned?.sampled
         ? Math.max(expected, matches)
         : await overLimitTotal(executor, sample, budget, expected, matches);
-  const tableSize = source.countedTable && !source.scope ? source.countedTable : undefined;
-  return { total: tableSize ? Math.min(total, await rowCount(executor, tableSize)) : total, exact: false };
+  return { total: await withinTableSize(executor, source, total, planned), exact: false };
 }
 
 /** The cheapest truthful total: the table's counter, the day counters, or a bounded count. */
@@ -357,9 +356,24 @@ async function totalOf<Row, Item>(
     planned?.sampled ? undefined : { table: source.table, alias: source.alias, where },
     planned?.rows,
   );
-  // The planner's statistics may lag the table; an estimate never exceeds what the table holds.
-  if (found.exact || !tableSize) return found;
-  return { total: Math.min(found.total, await rowCount(executor, tableSize)), exact: false };
+  if (found.exact) return found;
+  return { total: await withinTableSize(executor, source, found.total, planned), exact: false };
+}
+
+/**
+ * The planner's statistics may lag the table; an estimate never exceeds what the table holds. A
+ * sample's estimate is a share of the table's size when sampled, so it needs no second look (a
+ * statement less per request), though a table emptied since may show more for up to the sample's age.
+ */
+async function withinTableSize<Row, Item>(
+  executor: Executor,
+  source: ListSource<Row, Item>,
+  total: number,
+  planned: Planned | undefined,
+): Promise<number> {
+  const tableSize = source.countedTable && !source.scope ? source.countedTable : undefined;
+  if (!tableSize || planned?.sampled) return total;
+  return Math.min(total, await rowCount(executor, tableSize));
 }
 
 async function rowCount(executor: Executor, table: string): Promise<number> {
