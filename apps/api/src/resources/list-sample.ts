@@ -50,31 +50,41 @@ function sampledValue(column: SampledColumn): RawBuilder<unknown> {
   }
 }
 
-/** The share of the sample a filter matches, or undefined when a condition cannot be judged here. */
+/**
+ * How many of the sample's rows a filter matches, or undefined when a condition cannot be judged
+ * here. The first condition scans the sample, a "contains" first (usually the rarest); each further
+ * one checks only the rows still in.
+ */
 export function sampleMatches(
   sample: ListSample,
   columns: Record<string, SampledColumn>,
   conditions: Condition[],
 ): number | undefined {
-  const tests: Array<(row: number) => boolean> = [];
+  const tests: RowTest[] = [];
   for (const condition of conditions) {
     const column = columns[condition.field];
     const values = sample.values.get(condition.field);
     if (!column || !values) return undefined;
     const test = conditionTest(column.kind, values, condition);
     if (!test) return undefined;
-    tests.push(test);
+    if (condition.type === 'text') tests.unshift(test);
+    else tests.push(test);
   }
-  let hits = 0;
-  for (let row = 0; row < sample.size; row++) if (tests.every((test) => test(row))) hits += 1;
-  return hits;
+  const [first, ...rest] = tests;
+  if (!first) return sample.size;
+  let rows: number[] = [];
+  for (let row = 0; row < sample.size; row++) if (first(row)) rows.push(row);
+  for (const test of rest) rows = rows.filter(test);
+  return rows.length;
 }
+
+type RowTest = (row: number) => boolean;
 
 function conditionTest(
   kind: SampledColumn['kind'],
   values: Array<string | null>,
   condition: Condition,
-): ((row: number) => boolean) | undefined {
+): RowTest | undefined {
   switch (condition.type) {
     case 'text': {
       if (kind !== 'text') return undefined;

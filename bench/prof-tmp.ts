@@ -1,0 +1,21 @@
+import { demoAdminToken } from './src/demo-admin.js';
+import { httpGet } from './src/http-client.js';
+import { LIST_SHAPES } from './src/list-shapes.js';
+import { runLoad } from './src/load.js';
+import { sql } from 'kysely';
+import { openDatabase } from '../apps/api/src/db/database.js';
+const url = 'postgres://postgres@127.0.0.1:5432/pult_bench_lists';
+const d = await openDatabase({ databaseUrl: url });
+const { rows } = await sql<{ email: string }>`select lower(email) as email from users tablesample system(0.2)`.execute(d.db);
+await d.close();
+const sample = { emails: rows.map((r) => r.email), firstDay: '2024-01-01', lastDay: '2026-11-01' };
+const pult = { url: process.env.PULT_URL! };
+const token = await demoAdminToken(pult.url);
+const shape = LIST_SHAPES[Number(process.env.SHAPE ?? 4)]!;
+let seed = 14; const random = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
+const req = async () => (await httpGet(`${pult.url}/auth/admin/users?${shape.query(sample, random)}`, { authorization: `Bearer ${token}` })).status === 200;
+await runLoad('w', { requests: 200, concurrency: 10 }, req);
+await new Promise((r) => setTimeout(r, 1500));
+const r = await runLoad(shape.name, { requests: 3000, concurrency: 10 }, req);
+console.log(r);
+
