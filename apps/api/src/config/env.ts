@@ -56,7 +56,7 @@ const envSchema = z
       .max(64)
       .default(Math.max(1, availableParallelism() - 1)),
     PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(2_000),
-    LIST_COUNT_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(2_000),
+    LIST_COUNT_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
     LIST_COUNT_BUDGET_MS: z.coerce.number().int().min(0).max(10_000).default(30),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: optionalUrl,
