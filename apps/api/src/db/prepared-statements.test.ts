@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../test/test-database.js';
 import type { DatabaseHandle } from './database.js';
-import { prepared } from './prepared-statements.js';
+import { MAX_PREPARED_PER_CONNECTION, prepared } from './prepared-statements.js';
 
 describe.each(testDatabaseKinds())('prepared statements on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -35,6 +35,26 @@ describe.each(testDatabaseKinds())('prepared statements on %s', (kind) => {
         const kept = rows.map((row) => row.statement);
         expect(kept.some((text) => text.includes('as kept'))).toBe(true);
         expect(kept.some((text) => text.includes('as not_kept'))).toBe(false);
+      });
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'keeps at most a bounded number of statements per connection, and still answers the rest',
+    async () => {
+      await handle.db.transaction().execute(async (trx) => {
+        const texts = MAX_PREPARED_PER_CONNECTION + 20;
+        for (let i = 0; i < texts; i++) {
+          const { rows } = await prepared(sql<{ n: number }>`select ${i}::int as ${sql.id(`n${i}`)}`).execute(
+            trx,
+          );
+          expect(Object.values(rows[0] ?? {})).toEqual([i]);
+        }
+        const { rows } = await sql<{
+          n: number;
+        }>`select count(*)::int as n from pg_prepared_statements`.execute(trx);
+        expect(rows[0]?.n).toBeLessThanOrEqual(MAX_PREPARED_PER_CONNECTION);
+        expect(rows[0]?.n).toBeGreaterThan(MAX_PREPARED_PER_CONNECTION - 20);
       });
     },
   );

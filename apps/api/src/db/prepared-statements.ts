@@ -17,7 +17,8 @@ const MARK = '/* prepared */';
  * unfiltered page): each connection parses it once, and after five runs PostgreSQL may keep one
  * generic plan instead of planning it again, which cost more than running it (0.58 of 0.62 ms for the
  * session check). Only for statements whose best plan does not depend on the values: a filter's
- * selectivity does, so filtered pages are planned afresh every time.
+ * selectivity does, so a filtered page is kept only where the list engine fixed its plan (the first
+ * page walked along the sort's index, its patterns hidden from the planner).
  */
 export function prepared<T>(statement: RawBuilder<T>): RawBuilder<T> {
   return sql<T>`${sql.raw(MARK)} ${statement}`;
@@ -35,7 +36,19 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
+/**
+ * Statements a connection keeps at most. The marked texts vary with a list's filters, sort and page
+ * size, and a connection can live for good: past this many, further texts run unnamed (planned each
+ * time) rather than fill the server's memory.
+ */
+export const MAX_PREPARED_PER_CONNECTION = 200;
+
+/** The names each connection (a pg client, reused across checkouts) has prepared. */
+const preparedNames = new WeakMap<pg.PoolClient, Set<string>>();
+
 function preparingClient(client: pg.PoolClient): PostgresPoolClient {
+  const names = preparedNames.get(client) ?? new Set<string>();
+  preparedNames.set(client, names);
   function query<R>(statement: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   function query(
@@ -46,7 +59,10 @@ function preparingClient(client: pg.PoolClient): PostgresPoolClient {
     if (typeof statement !== 'string') return client.query(statement as unknown as pg.Submittable);
     const values = [...parameters];
     if (!statement.startsWith(MARK)) return client.query(statement, values);
-    return client.query({ name: nameOf(statement), text: statement, values });
+    const name = nameOf(statement);
+    if (!names.has(name) && names.size >= MAX_PREPARED_PER_CONNECTION) return client.query(statement, values);
+    names.add(name);
+    return client.query({ name, text: statement, values });
   }
   return { query, release: () => client.release() };
 }

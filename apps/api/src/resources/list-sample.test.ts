@@ -8,19 +8,20 @@ import {
   currentSample,
   type ListSample,
   type SampledColumn,
+  type SampleTarget,
   sampleMatches,
   takeSample,
 } from './list-sample.js';
 
 const COLUMNS: Record<string, SampledColumn> = {
-  email: { sql: sql.ref('p.email'), kind: 'text' },
+  email: { sql: sql.ref('p.email'), kind: 'text', contains: true },
   status: { sql: sql.ref('p.status'), kind: 'integer' },
   language: { sql: sql.ref('p.language'), kind: 'text' },
   created_at: { sql: sql.ref('p.created_at'), kind: 'timestamp' },
   birthday: { sql: sql.ref('p.birthday'), kind: 'date' },
 };
 
-/** Four rows as `takeSample` holds them: text folded to lower case, a timestamp as its UTC day. */
+/** Four rows as `takeSample` holds them: "contains" text folded to lower case, a timestamp as its UTC day. */
 const SAMPLE: ListSample = {
   size: 4,
   tableRows: 400,
@@ -28,7 +29,7 @@ const SAMPLE: ListSample = {
   values: new Map<string, Array<string | null>>([
     ['email', ['ivan.koval@pult.test', 'olena.kovalenko@pult.test', 'petro@example.org', null]],
     ['status', ['1', '0', '1', '1']],
-    ['language', ['uk-ua', 'en-us', 'uk-ua', 'uk-ua']],
+    ['language', ['uk-UA', 'en-US', 'uk-UA', 'uk-ua']],
     ['created_at', ['2026-01-01', '2026-01-07', '2026-01-08', '2025-12-31']],
     ['birthday', [null, '1990-05-01', '1972-03-05', null]],
   ]),
@@ -48,10 +49,14 @@ describe('sampleMatches', () => {
     expect(sampleMatches(SAMPLE, COLUMNS, conditions)).toBe(1);
   });
 
-  it('compares numbers by value and text selections ignoring case', () => {
+  it('compares numbers by value and a selected text exactly, as SQL `=` does', () => {
     expect(sampleMatches(SAMPLE, COLUMNS, [{ field: 'status', type: 'number', value: 1 }])).toBe(3);
     expect(sampleMatches(SAMPLE, COLUMNS, [{ field: 'status', type: 'select', value: '01' }])).toBe(3);
-    expect(sampleMatches(SAMPLE, COLUMNS, [{ field: 'language', type: 'select', value: 'uk-UA' }])).toBe(3);
+    expect(sampleMatches(SAMPLE, COLUMNS, [{ field: 'language', type: 'select', value: 'uk-UA' }])).toBe(2);
+  });
+
+  it('matches nothing for a NUL, which no text holds', () => {
+    expect(sampleMatches(SAMPLE, COLUMNS, [text('email', 'a\u0000')])).toBe(0);
   });
 
   it('includes both ends of a day range, on timestamps and dates', () => {
@@ -64,10 +69,15 @@ describe('sampleMatches', () => {
   it('leaves to the planner what it cannot judge', () => {
     expect(sampleMatches(SAMPLE, COLUMNS, [text('phone', '380')])).toBeUndefined();
     expect(sampleMatches(SAMPLE, COLUMNS, [text('status', '1')])).toBeUndefined();
+    // A folded column cannot tell "Ivan" from "ivan"; a column held as stored cannot ignore case.
+    expect(sampleMatches(SAMPLE, COLUMNS, [{ field: 'email', type: 'select', value: 'x' }])).toBeUndefined();
+    expect(sampleMatches(SAMPLE, COLUMNS, [text('language', 'uk')])).toBeUndefined();
     const onText: Condition = { field: 'email', type: 'date', from: '2026-01-01', to: '2026-01-02' };
     expect(sampleMatches(SAMPLE, COLUMNS, [onText])).toBeUndefined();
   });
 });
+
+const TARGET: SampleTarget = { table: 'users', alias: 'p', countedTable: 'users', columns: COLUMNS };
 
 describe.each(testDatabaseKinds())('a table sample on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -83,7 +93,7 @@ describe.each(testDatabaseKinds())('a table sample on %s', (kind) => {
   afterAll(() => handle?.close());
 
   it('holds every row of a small table, folded and as UTC days', async () => {
-    const sample = await takeSample(handle.db, 'users', 'p', COLUMNS);
+    const sample = await takeSample(handle.db, TARGET);
     expect(sample).toMatchObject({ size: 2, tableRows: 2 });
     // Rows keep their order across the fields: one row is column i of every field.
     const ivan = sample.values.get('email')?.indexOf('ivan.koval@pult.test') ?? -1;
@@ -94,13 +104,30 @@ describe.each(testDatabaseKinds())('a table sample on %s', (kind) => {
     expect(sample.values.get('created_at')?.[ivan]).toBe('2026-01-07');
     expect(sample.values.get('birthday')?.[ivan]).toBeNull();
     expect(sample.values.get('birthday')?.[olena]).toBe('1972-03-05');
+    expect(sample.values.get('language')?.[ivan]).toBe('uk-UA');
   });
 
   it('is taken in the background: none at first, then one; never inside a transaction', async () => {
-    expect(currentSample(handle.db, 'users', 'p', COLUMNS)).toBeUndefined();
-    await expect.poll(() => currentSample(handle.db, 'users', 'p', COLUMNS)?.size).toBe(2);
+    expect(currentSample(handle.db, TARGET)).toBeUndefined();
+    await expect.poll(() => currentSample(handle.db, TARGET)?.size).toBe(2);
     await handle.db.transaction().execute(async (trx) => {
-      expect(currentSample(trx, 'users', 'p', COLUMNS)).toBeUndefined();
+      expect(currentSample(trx, TARGET)).toBeUndefined();
     });
+  });
+
+  it('does not scan again on every request after a sample failed, only once a sample would be old', async () => {
+    const late: SampleTarget = { ...TARGET, table: 'late_users' };
+    const started = Date.now();
+    expect(currentSample(handle.db, late, started)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sql`create table late_users as select * from users`.execute(handle.db);
+    // The table exists now, but the failure is recent: no new scan starts.
+    expect(currentSample(handle.db, late, started + 1_000)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(currentSample(handle.db, late, started + 2_000)).toBeUndefined();
+    // Ten minutes on, it is tried again and succeeds.
+    const later = started + 11 * 60_000;
+    currentSample(handle.db, late, later);
+    await expect.poll(() => currentSample(handle.db, late, later)?.size).toBe(2);
   });
 });

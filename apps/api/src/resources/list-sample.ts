@@ -10,9 +10,9 @@ import type { Db, Executor } from '../db/database.js';
  * of the column's statistics, which cost 0.5 ms of planning per request, and below 1 in 1,000 it
  * answers a floor (1,001 or 2,002 rows of a million) whatever the truth: "brooks" (2,275 matches)
  * and "i.k" (2,810) looked rare, so the list collected their matches through an index that finds
- * 126,000 candidates for "i.k", ran out of its budget, and only then walked. The sample sees 1 in
- * 100 rows, and it judges all of a filter's conditions together, where the planner multiplies them
- * as if independent.
+ * 126,000 candidates for "i.k", ran out of its budget, and only then walked. The sample holds 10,000
+ * rows (1 in 100 of a million), and it judges all of a filter's conditions together, where the
+ * planner multiplies them as if independent.
  */
 export interface ListSample {
   /** Rows in the sample. */
@@ -20,34 +20,43 @@ export interface ListSample {
   /** Rows in the table when it was sampled. */
   tableRows: number;
   takenAt: number;
-  /** Per field: its values in sample order, as `sampledValue` writes them; null stays null. */
+  /** Per field: its values in sample order (see `SampledColumn`); null stays null. */
   values: Map<string, Array<string | null>>;
 }
+
+/** How the database compares a column: decides the cast of a bound filter value. */
+export type ColumnKind = 'text' | 'integer' | 'timestamp' | 'date' | 'boolean';
 
 /** A field the sample holds: how to read it, and how it is compared. */
 export interface SampledColumn {
   sql: RawBuilder<unknown>;
-  kind: 'text' | 'integer' | 'timestamp' | 'date' | 'boolean';
+  kind: ColumnKind;
+  /**
+   * Filtered by "contains", which ignores case: held folded to lower case, by the same JavaScript
+   * folding as the filter's value, and folded once here to keep it off every request. Otherwise held
+   * as stored, for an exact comparison.
+   */
+  contains?: boolean;
 }
 
-const SAMPLE_ROWS = 10_000;
+/** The table a list reads, and the fields its sample holds. */
+export interface SampleTarget {
+  table: string;
+  alias: string;
+  /** The table's name in `row_counts` (a list's `countedTable`): its size scales the sample's counts. */
+  countedTable: string;
+  columns: Record<string, SampledColumn>;
+}
+
+const SAMPLE_SIZE = 10_000;
 /** A sample is taken again after this long; sooner while the table is small (it may be filling). */
 const MAX_AGE_MS = 10 * 60_000;
 const SMALL_TABLE_MAX_AGE_MS = 30_000;
 
-/**
- * How a value is held: text folded to lower case (a "contains" filter ignores case, and folding once
- * here keeps it off every request), a timestamp as its UTC day, the rest as PostgreSQL prints them.
- */
+/** A timestamp is held as its UTC day, the rest as PostgreSQL prints them. */
 function sampledValue(column: SampledColumn): RawBuilder<unknown> {
-  switch (column.kind) {
-    case 'text':
-      return sql`lower(${column.sql})`;
-    case 'timestamp':
-      return sql`to_char(${column.sql} at time zone 'UTC', 'YYYY-MM-DD')`;
-    default:
-      return sql`(${column.sql})::text`;
-  }
+  if (column.kind === 'timestamp') return sql`to_char(${column.sql} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return sql`(${column.sql})::text`;
 }
 
 /**
@@ -65,7 +74,7 @@ export function sampleMatches(
     const column = columns[condition.field];
     const values = sample.values.get(condition.field);
     if (!column || !values) return undefined;
-    const test = conditionTest(column.kind, values, condition);
+    const test = conditionTest(column, values, condition);
     if (!test) return undefined;
     if (condition.type === 'text') tests.unshift(test);
     else tests.push(test);
@@ -81,24 +90,26 @@ export function sampleMatches(
 type RowTest = (row: number) => boolean;
 
 function conditionTest(
-  kind: SampledColumn['kind'],
+  column: SampledColumn,
   values: Array<string | null>,
   condition: Condition,
 ): RowTest | undefined {
   switch (condition.type) {
     case 'text': {
-      if (kind !== 'text') return undefined;
+      if (column.kind !== 'text' || !column.contains) return undefined;
+      // As in the list's SQL: no text holds a NUL.
+      if (condition.value.includes('\u0000')) return () => false;
       const needle = condition.value.toLowerCase();
       return (row) => values[row]?.includes(needle) ?? false;
     }
     case 'number':
     case 'select': {
-      const wanted = equalityValue(kind, condition.value);
+      const wanted = equalityValue(column, condition.value);
       if (wanted === undefined) return undefined;
       return (row) => values[row] === wanted;
     }
     case 'date':
-      if (kind !== 'timestamp' && kind !== 'date') return undefined;
+      if (column.kind !== 'timestamp' && column.kind !== 'date') return undefined;
       return (row) => {
         const day = values[row];
         return day !== null && day !== undefined && day >= condition.from && day <= condition.to;
@@ -106,68 +117,80 @@ function conditionTest(
   }
 }
 
-/** The value as the sample holds it: the equality of a text column is judged ignoring case. */
-function equalityValue(kind: SampledColumn['kind'], value: string | number | boolean): string | undefined {
-  if (kind === 'integer') return Number.isFinite(Number(value)) ? String(Number(value)) : undefined;
-  if (kind === 'boolean') return String(value);
-  if (kind === 'text') return String(value).toLowerCase();
+/** The value as the sample holds it; a folded column cannot judge an exact comparison. */
+function equalityValue(column: SampledColumn, value: string | number | boolean): string | undefined {
+  if (column.kind === 'integer') return Number.isFinite(Number(value)) ? String(Number(value)) : undefined;
+  if (column.kind === 'boolean') return String(value);
+  if (column.kind === 'text' && !column.contains) return String(value);
   return undefined;
 }
 
-/** Samples per database (tests open many) and table; refreshed in the background, one at a time. */
-const samples = new WeakMap<object, Map<string, ListSample>>();
-const refreshing = new WeakMap<object, Set<string>>();
+interface Held {
+  sample?: ListSample;
+  refreshing: boolean;
+  failedAt?: number;
+}
+
+/** Samples per database (tests open many), table and set of fields; one refresh at a time each. */
+const held = new WeakMap<object, Map<string, Held>>();
 
 /**
  * The table's current sample, or undefined while the first one is being taken. A missing or old one
- * is taken in the background, so no request waits for the scan (~0.3 s on a million rows).
+ * is taken in the background, so no request waits for the scan (~0.2 s on a million rows); one that
+ * failed is not tried again before a sample's age has passed.
  */
-export function currentSample(
-  db: Executor,
-  table: string,
-  alias: string,
-  columns: Record<string, SampledColumn>,
-  now = Date.now(),
-): ListSample | undefined {
+export function currentSample(db: Executor, target: SampleTarget, now = Date.now()): ListSample | undefined {
   if (db.isTransaction) return undefined;
-  const held = samples.get(db)?.get(table);
-  const maxAge = held && held.tableRows < 10 * SAMPLE_ROWS ? SMALL_TABLE_MAX_AGE_MS : MAX_AGE_MS;
-  if (!held || now - held.takenAt > maxAge) refresh(db as Db, table, alias, columns);
-  return held;
+  const tables = held.get(db) ?? new Map<string, Held>();
+  held.set(db, tables);
+  const key = `${target.table}(${Object.keys(target.columns).join(',')})`;
+  const entry = tables.get(key) ?? { refreshing: false };
+  tables.set(key, entry);
+  const { sample } = entry;
+  const maxAge = sample && sample.tableRows < 10 * SAMPLE_SIZE ? SMALL_TABLE_MAX_AGE_MS : MAX_AGE_MS;
+  const due = sample ? now - sample.takenAt > maxAge : now - (entry.failedAt ?? 0) > MAX_AGE_MS;
+  if (due && !entry.refreshing) refresh(db as Db, target, entry);
+  return sample;
 }
 
-function refresh(db: Db, table: string, alias: string, columns: Record<string, SampledColumn>): void {
-  const running = refreshing.get(db) ?? new Set<string>();
-  refreshing.set(db, running);
-  if (running.has(table)) return;
-  running.add(table);
-  takeSample(db, table, alias, columns)
+function refresh(db: Db, target: SampleTarget, entry: Held): void {
+  entry.refreshing = true;
+  takeSample(db, target)
     .then((sample) => {
-      const held = samples.get(db) ?? new Map<string, ListSample>();
-      samples.set(db, held.set(table, sample));
+      entry.sample = sample;
     })
-    // A sample that could not be taken (the database closing, say) leaves the planner's estimates in use.
-    .catch(() => undefined)
-    .finally(() => running.delete(table));
+    // A sample that could not be taken (the database closing, a scan past the statement timeout)
+    // leaves the planner's estimates in use until the next try.
+    .catch(() => {
+      entry.failedAt = Date.now();
+    })
+    .finally(() => {
+      entry.refreshing = false;
+    });
 }
 
-export async function takeSample(
-  db: Executor,
-  table: string,
-  alias: string,
-  columns: Record<string, SampledColumn>,
-): Promise<ListSample> {
-  const fields = Object.keys(columns);
-  // Only tables whose size `row_counts` keeps are sampled (a list's `countedTable`).
+export async function takeSample(db: Executor, target: SampleTarget): Promise<ListSample> {
+  const fields = Object.keys(target.columns);
   const { rows: counted } = await sql<{ n: string }>`select n from row_counts
-    where table_name = ${table}`.execute(db);
+    where table_name = ${target.countedTable}`.execute(db);
   const tableRows = Number(counted[0]?.n ?? 0);
-  const percent = tableRows <= SAMPLE_ROWS ? 100 : (100 * SAMPLE_ROWS) / tableRows;
+  const percent = tableRows <= SAMPLE_SIZE ? 100 : (100 * SAMPLE_SIZE) / tableRows;
   const select = sql.join(
-    fields.map((field, i) => sql`${sampledValue(columns[field] as SampledColumn)} as ${sql.id(`f${i}`)}`),
+    fields.map(
+      (field, i) => sql`${sampledValue(target.columns[field] as SampledColumn)} as ${sql.id(`f${i}`)}`,
+    ),
   );
   const { rows } = await sql<Record<string, string | null>>`select ${select}
-    from ${sql.table(table)} as ${sql.id(alias)} tablesample bernoulli (${percent}::float4)`.execute(db);
-  const values = new Map(fields.map((field, i) => [field, rows.map((row) => row[`f${i}`] ?? null)]));
+    from ${sql.table(target.table)} as ${sql.id(target.alias)}
+    tablesample bernoulli (${percent}::float4)`.execute(db);
+  const values = new Map(
+    fields.map((field, i) => {
+      const fold = target.columns[field]?.contains === true;
+      return [
+        field,
+        rows.map((row) => (fold ? (row[`f${i}`]?.toLowerCase() ?? null) : (row[`f${i}`] ?? null))),
+      ];
+    }),
+  );
   return { size: rows.length, tableRows, takenAt: Date.now(), values };
 }

@@ -19,7 +19,7 @@ import {
   seekDay,
 } from './day-counts.js';
 import type { ListRequest } from './list-request.js';
-import { currentSample, type SampledColumn, sampleMatches } from './list-sample.js';
+import { type ColumnKind, currentSample, type SampledColumn, sampleMatches } from './list-sample.js';
 import {
   boundedTotal,
   EXACT_TOTAL_BUDGET,
@@ -32,8 +32,7 @@ import {
   withBudget,
 } from './list-total.js';
 
-/** How the database compares a column: decides the cast of a bound filter value. */
-export type ColumnKind = 'text' | 'integer' | 'timestamp' | 'date' | 'boolean';
+export type { ColumnKind };
 
 export interface ListColumn {
   sql: RawBuilder<unknown>;
@@ -72,9 +71,10 @@ export interface ListSource<Row, Item> {
   key: string;
   toItem: (row: Row) => Item;
   /**
-   * A table whose exact size `row_counts` keeps: an unfiltered list reads its total from there. Such a
-   * big list's unfiltered pages are prepared statements, so its `select` names columns (no `*`: a
-   * column added by a migration would change a kept statement's result).
+   * A table whose exact size `row_counts` keeps: an unfiltered list reads its total from there, and a
+   * filtered one estimates its matches from a sample of the table (`list-sample.ts`). Such a big
+   * list's unfiltered pages and first walked pages are prepared statements, so its `select` names
+   * columns (no `*`: a column added by a migration would change a kept statement's result).
    */
   countedTable?: string;
   /**
@@ -151,7 +151,7 @@ interface Planned {
  * How many rows a filter is expected to match, when neither the table's counter nor the day counters
  * answer its total: it decides both how the total is found and how the page is. A big list's sample
  * answers when it can judge every condition (`list-sample.ts`), the planner otherwise. `sampled`
- * says the sample answered: a count that outruns it is then not sampled again.
+ * says the sample answered: its estimate is then a share of the table's size.
  */
 async function plannedMatches<Row, Item>(
   executor: Executor,
@@ -160,9 +160,11 @@ async function plannedMatches<Row, Item>(
   counted: DayCountFilter | undefined,
 ): Promise<Planned | undefined> {
   if (conditions.length === 0 || (source.dayCounts && counted)) return undefined;
-  if (source.countedTable && !source.scope) {
+  const countedTable = tableSizeOf(source);
+  if (countedTable) {
     const columns = sampledColumns(source);
-    const sample = currentSample(executor, source.table, source.alias, columns);
+    const target = { table: source.table, alias: source.alias, countedTable, columns };
+    const sample = currentSample(executor, target);
     const hits = sample && sampleMatches(sample, columns, conditions);
     if (sample && hits !== undefined) {
       const rows = sample.size === 0 ? 0 : Math.round((hits / sample.size) * sample.tableRows);
@@ -176,9 +178,27 @@ async function plannedMatches<Row, Item>(
   };
 }
 
-/** The columns a sample can hold: those compared as themselves, not through their own `where`. */
+/**
+ * The columns a sample can hold: those compared as themselves, not through their own `where`; a
+ * field filtered by "contains" is held folded to lower case.
+ */
 function sampledColumns<Row, Item>(source: ListSource<Row, Item>): Record<string, SampledColumn> {
-  return Object.fromEntries(Object.entries(source.columns).filter(([, column]) => !column.where));
+  const contains = new Set(
+    source.descriptor.fields.filter((field) => field.filter?.type === 'text').map((field) => field.name),
+  );
+  return Object.fromEntries(
+    Object.entries(source.columns)
+      .filter(([, column]) => !column.where)
+      .map(([field, column]) => [
+        field,
+        { sql: column.sql, kind: column.kind, contains: contains.has(field) },
+      ]),
+  );
+}
+
+/** The counter of the table's size, for a list that may read it (a scoped list may not). */
+function tableSizeOf<Row, Item>(source: ListSource<Row, Item>): string | undefined {
+  return source.countedTable && !source.scope ? source.countedTable : undefined;
 }
 
 /** Below this offset a page skips so few keys that finding its day first would cost more. */
@@ -316,8 +336,9 @@ async function pageAfterSlowCollection<Row, Item>(
 
 /**
  * The total of a filter whose collection did not give its count: out of time, the expected matches;
- * past the limit, never below the count, and sampled from the table's pages when the planner's
- * estimate fell short (`overLimitTotal`). Never above the table's size.
+ * past the limit, a sample of the table's pages, since the expected number fell short (an old
+ * in-memory sample, or the planner's statistics), and never below the count (`overLimitTotal`).
+ * Never above the table's size.
  */
 async function estimatedTotal<Row, Item>(
   executor: Executor,
@@ -331,11 +352,7 @@ async function estimatedTotal<Row, Item>(
   const where = whereClause(source, conditions, [], 'collect');
   const sample = { table: source.table, alias: source.alias, where };
   const total =
-    matches === undefined
-      ? expected
-      : planned?.sampled
-        ? Math.max(expected, matches)
-        : await overLimitTotal(executor, sample, budget, expected, matches);
+    matches === undefined ? expected : await overLimitTotal(executor, sample, budget, expected, matches);
   return { total: await withinTableSize(executor, source, total, planned), exact: false };
 }
 
@@ -348,7 +365,7 @@ async function totalOf<Row, Item>(
   budget: TotalBudget,
   planned: Planned | undefined,
 ): Promise<Total> {
-  const tableSize = source.countedTable && !source.scope ? source.countedTable : undefined;
+  const tableSize = tableSizeOf(source);
   if (tableSize && conditions.length === 0)
     return { total: await rowCount(executor, tableSize), exact: true };
   if (source.dayCounts && counted)
@@ -359,8 +376,7 @@ async function totalOf<Row, Item>(
     executor,
     sql`select 1 from ${baseOf(source)} ${where}`,
     budget,
-    // A count that outruns the in-memory sample's estimate is not sampled again from the table.
-    planned?.sampled ? undefined : { table: source.table, alias: source.alias, where },
+    { table: source.table, alias: source.alias, where },
     planned?.rows,
   );
   if (found.exact) return found;
@@ -378,7 +394,7 @@ async function withinTableSize<Row, Item>(
   total: number,
   planned: Planned | undefined,
 ): Promise<number> {
-  const tableSize = source.countedTable && !source.scope ? source.countedTable : undefined;
+  const tableSize = tableSizeOf(source);
   if (!tableSize || planned?.sampled) return total;
   return Math.min(total, await rowCount(executor, tableSize));
 }
