@@ -89,6 +89,12 @@ export interface ListSource<Row, Item> {
   scope?: RawBuilder<unknown>;
 }
 
+/**
+ * A page of a list and its total (the strategy: docs/architecture.md, "Totals" and "Plans for
+ * filters"). A filter expected to match few rows is collected once, for both the page and an exact
+ * total; otherwise the page is found on an index while the total comes from the counters, a bounded
+ * count or the estimate, side by side.
+ */
 export async function runList<Row, Item>(
   executor: Executor,
   source: ListSource<Row, Item>,
