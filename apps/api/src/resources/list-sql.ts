@@ -279,7 +279,7 @@ type Collected<Row> = { page: Row[]; matches: number } | { page?: undefined; mat
  * within the count's time budget, and both the page and the exact total come from that one
  * collection. Collecting them twice (a fenced page and a bounded count side by side) cost two bitmap
  * scans of the same heap pages, 7–20 ms each on a million users for a rare name fragment. When the
- * collection finds more than the limit, the planner was short and the page is walked instead.
+ * collection finds more than the limit, the estimate was short and the page is walked instead.
  */
 async function collectPage<Row, Item>(
   executor: Executor,
@@ -320,7 +320,7 @@ async function collectPage<Row, Item>(
 /**
  * The collection ran out of time: the filter's index finds far more candidates than matches (a
  * fragment like "i.k", whose trigrams are one-letter words: 126,000 candidates for 2,800 matches), or
- * the planner's floor estimate hid a few thousand matches. Walking the sort's index finds a page of
+ * an estimate (the planner's floor, an old sample) hid a few thousand matches. Walking the sort's index finds a page of
  * such a filter in milliseconds; only a walk that runs out of time as well collects every match.
  */
 async function pageAfterSlowCollection<Row, Item>(
