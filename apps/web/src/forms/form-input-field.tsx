@@ -3,15 +3,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId } from 'react';
-import {
-  type FieldValues,
-  type Path,
-  type RegisterOptions,
-  type UseFormReturn,
-  useFormState,
-} from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { fieldErrorText } from './field-error-text';
+import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form';
+import { useFieldError } from './use-field-error';
 
 interface FormInputFieldProps<V extends FieldValues, C, T> {
   form: UseFormReturn<V, C, T>;
@@ -42,13 +35,11 @@ export function FormInputField<V extends FieldValues, C, T>({
   autoFocus,
   readOnly,
 }: FormInputFieldProps<V, C, T>) {
-  const { t } = useTranslation();
   const id = useId();
-  const { error } = form.getFieldState(name, useFormState({ control: form.control, name }));
-  const helperText = fieldErrorText(t, error, errorKeys);
+  const { invalid, helperText } = useFieldError(form, name, errorKeys);
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl fullWidth error={Boolean(error)}>
+    <FormControl fullWidth error={invalid}>
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>

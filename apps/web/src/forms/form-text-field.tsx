@@ -1,13 +1,6 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import {
-  type FieldValues,
-  type Path,
-  type RegisterOptions,
-  type UseFormReturn,
-  useFormState,
-} from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { fieldErrorText } from './field-error-text';
+import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form';
+import { useFieldError } from './use-field-error';
 
 type FormTextFieldProps<V extends FieldValues, C, T> = Omit<
   TextFieldProps,
@@ -28,15 +21,8 @@ export function FormTextField<V extends FieldValues, C, T>({
   errorKeys,
   ...props
 }: FormTextFieldProps<V, C, T>) {
-  const { t } = useTranslation();
-  const { error } = form.getFieldState(name, useFormState({ control: form.control, name }));
+  const { invalid, helperText } = useFieldError(form, name, errorKeys);
   return (
-    <TextField
-      fullWidth
-      {...props}
-      {...form.register(name, rules)}
-      error={Boolean(error)}
-      helperText={fieldErrorText(t, error, errorKeys)}
-    />
+    <TextField fullWidth {...props} {...form.register(name, rules)} error={invalid} helperText={helperText} />
   );
 }
