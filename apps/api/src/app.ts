@@ -3,6 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import { MAX_BODY_BYTES, SERVICE_BASE_PATHS } from '@pult/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { installAccessControl } from './access/access-control.js';
 import type { AppConfig } from './config/env.js';
 import { dashboardRoutes } from './dashboard/dashboard-routes.js';
 import type { Db } from './db/database.js';
@@ -122,6 +123,12 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     companyName: config.companyName,
     bootstrap: config.bootstrapAdmin,
   });
+  // Before any service route: each declares its access, and this is where it is enforced.
+  installAccessControl(app, {
+    authenticate: auth.api.authenticateAdmin,
+    loadGrants: auth.api.loadGrants,
+    audit: () => app.audit,
+  });
   await auth.register(app, SERVICE_BASE_PATHS.auth);
   // After auth: the notification service's routes are guarded by its admin and service-key checks.
   await notification.register(app, SERVICE_BASE_PATHS.notification, auth.api);
@@ -149,7 +156,6 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
   await app.register(dashboardRoutes, {
     prefix: SERVICE_BASE_PATHS.auth,
     cards: [...auth.dashboard, ...notification.dashboard, ...storage.dashboard, ...chat.dashboard],
-    guard: auth.api.requireAdmin,
   });
   const prune = async () => {
     await auth.prune();

@@ -1,3 +1,4 @@
+export * from './access/index.js';
 export * from './audit/index.js';
 export * from './auth.js';
 export * from './chat/index.js';

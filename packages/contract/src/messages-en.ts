@@ -1,3 +1,4 @@
+import { en as accessEn } from './access/messages.js';
 import { en as chatEn } from './chat/messages.js';
 import { FORBIDDEN_TEXTS, INVALID_CREDENTIALS_TEXTS } from './known-messages.js';
 import { en as notificationEn } from './notification/messages.js';
@@ -71,6 +72,7 @@ export const MESSAGES_EN = {
   ...notificationEn,
   ...bulkEn,
   ...storageEn,
+  ...accessEn,
   ...chatEn,
 } as const;
 

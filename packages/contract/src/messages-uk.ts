@@ -1,3 +1,4 @@
+import { uk as accessUk } from './access/messages-uk.js';
 import { uk as chatUk } from './chat/messages-uk.js';
 import { FORBIDDEN_TEXTS, INVALID_CREDENTIALS_TEXTS } from './known-messages.js';
 import type { MessageKey } from './messages-en.js';
@@ -68,5 +69,6 @@ export const MESSAGES_UK: Record<MessageKey, string> = {
   ...notificationUk,
   ...bulkUk,
   ...storageUk,
+  ...accessUk,
   ...chatUk,
 };

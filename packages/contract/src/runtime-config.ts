@@ -19,3 +19,9 @@ export const SERVICE_BASE_PATHS = {
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_BASE_PATHS;
+export const SERVICE_NAMES = [
+  'auth',
+  'storage',
+  'chat',
+  'notification',
+] as const satisfies readonly ServiceName[];

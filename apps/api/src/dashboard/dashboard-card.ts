@@ -9,6 +9,8 @@ import type { DashboardCard, DashboardItem, DashboardSeries, ServiceName } from 
 export interface DashboardCardSource {
   /** Stable and unique, `<module>.<figure>`: the panel's texts and the card's URL use it. */
   id: string;
+  /** The resource whose records the card sums up: it is sent only to who may list every one of them. */
+  resource: string;
   service: ServiceName;
   kind: DashboardCard['kind'];
   load(): Promise<DashboardCard>;

@@ -42,7 +42,8 @@ export const errors = {
       ),
     }),
   unauthorized: (key: MessageKey = 'unauthorized') => new AppError(401, { kind: 'message', text: { key } }),
-  forbidden: (key: MessageKey = 'forbidden') => new AppError(403, { kind: 'forbidden', text: { key } }),
+  forbidden: (key: MessageKey = 'forbidden', params?: Record<string, string | number>) =>
+    new AppError(403, { kind: 'forbidden', text: { key, ...(params ? { params } : {}) } }),
   notFound: (key: MessageKey = 'recordNotFound') => new AppError(404, { kind: 'message', text: { key } }),
   tooManyRequests: (key: MessageKey, retryAfterSeconds: number, params?: Record<string, string | number>) =>
     new AppError(

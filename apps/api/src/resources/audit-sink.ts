@@ -1,5 +1,6 @@
 import type { AuditAction, AuditChange } from '@pult/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Executor } from '../db/database.js';
 
 /** What one audit entry says; who, when, from where are taken from the request. */
 export interface AuditEvent {
@@ -22,7 +23,8 @@ export interface AuditEvent {
  * decorates the server with it, so the shared crud routes and any module's own actions write to it.
  */
 export interface AuditSink {
-  record(request: FastifyRequest, event: AuditEvent): Promise<void>;
+  /** Writes one entry; inside `executor`'s transaction when given, so it commits with the change. */
+  record(request: FastifyRequest, event: AuditEvent, executor?: Executor): Promise<void>;
 }
 
 declare module 'fastify' {

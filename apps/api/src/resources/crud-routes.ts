@@ -1,19 +1,44 @@
-import type { AuditChange, ListResponse, Locale, MessageKey, ResourceDescriptor } from '@pult/contract';
-import { listResponseSchema } from '@pult/contract';
-import type { FastifyPluginAsync, FastifyRequest, FastifySchema, onRequestAsyncHookHandler } from 'fastify';
+import {
+  type AuditChange,
+  fieldsOfRecord,
+  hasField,
+  type ListResponse,
+  type Locale,
+  listResponseSchema,
+  type MessageKey,
+  type ResourceDescriptor,
+  recordAllowed,
+} from '@pult/contract';
+import type { FastifyPluginAsync, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
+import type { RequestAccess } from '../access/access-control.js';
+import { accessOf, currentAdminId, type RowScope, rowScopeOf } from '../access/request-access.js';
+import { access } from '../access/route-access.js';
+import type { Executor } from '../db/database.js';
 import { errors } from '../http/app-error.js';
 import { requestLocale } from '../http/locale.js';
 import { auditSinkOf, diffRecords } from './audit-sink.js';
 import { registerCsvExport } from './export/csv-export-route.js';
-import { type ListRequest, parseListRequest } from './list-request.js';
+import { type ListRequest, listRequestOf } from './list-request.js';
 
 /** What a handler knows about the caller. */
 export interface RecordContext {
   locale: Locale;
   adminId: number;
+  /** The administrator's permissions and the catalogue (for rules on granting: groups, memberships). */
+  access: RequestAccess;
   /** The request's query string, for an operation that takes options (a confirmed delete, say). */
   query?: unknown;
+  /**
+   * The records the administrator's grants let this operation touch, when a condition limits them:
+   * an update or a delete goes through `writeInScope` with it.
+   */
+  scope?: RowScope;
+  /**
+   * Writes the operation's audit entry inside the handler's own transaction, for resources whose
+   * changes must be in the log with the change itself (groups, memberships: `auditInHandler`).
+   */
+  audit?: (executor: Executor, changes: AuditChange[], recordId: string | number) => Promise<void>;
 }
 
 /** The five operations of a generic resource; `undefined` from get/update/remove means 404. */
@@ -40,24 +65,31 @@ export interface CrudRouteOptions<
   /** Turns the path's `{id}` into an id, or undefined when it cannot name a record. */
   parseId: (raw: string) => Id | undefined;
   handlers: RecordHandlers<Id, z.infer<ItemSchema>, z.infer<CreateSchema>, z.infer<UpdateSchema>>;
-  /** Authenticates the caller and sets `request.admin`; runs before the body or query is validated. */
-  guard: onRequestAsyncHookHandler;
-  /** The signed-in administrator's id, read after the guard ran. */
-  adminIdOf: (request: FastifyRequest) => number;
   /** False when the resource serves its list itself (settings answer a public variant too). */
   list?: boolean;
   /** The 404 text of an unknown id, when the spec names one ("Translation not found"). */
   notFound?: MessageKey;
+  /** Fields an item carries beyond the descriptor's columns (an admin's photo), for field grants. */
+  readable?: readonly string[];
+  /** The handlers write the audit entry of create, update and delete themselves, in their transaction. */
+  auditInHandler?: boolean;
 }
 
 const idParams = z.object({ id: z.string() });
 type IdParams = z.infer<typeof idParams>;
 
+/** The keys of an object schema (the fields a body may carry), or none for another shape. */
+function bodyFields(schema: z.ZodType): string[] {
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
 /**
  * Registers `GET/POST <path>` and `GET/PUT/DELETE <path>/{id}` for one resource, under the
- * descriptor's path. Bodies are the contract's strict schemas; responses are filtered through the
- * item schema, so a column that is not in it (a password hash) can never leave the server.
- * Every successful create, update and delete is written to the audit log with the fields it changed.
+ * descriptor's path, each declaring its action on the resource (`auth.users` → list, read, create,
+ * update, delete, export). Bodies are the contract's strict schemas; responses are filtered through
+ * the item schema, so a column that is not in it (a password hash) can never leave the server, and
+ * through the administrator's field grants. Every successful create, update and delete is written to
+ * the audit log with the fields it changed.
  */
 export function crudRoutes<
   Id,
@@ -68,11 +100,20 @@ export function crudRoutes<
   const { descriptor, handlers } = options;
   const path = descriptor.path;
   const one = `${path}/:id`;
-  const context = (request: FastifyRequest): RecordContext => ({
-    locale: requestLocale(request),
-    adminId: options.adminIdOf(request),
-    query: request.query,
+  const readable = options.readable ? { readable: options.readable } : {};
+  const declare = (action: string, writable?: readonly string[]) => ({
+    access: access.to(descriptor, action, { ...readable, ...(writable ? { writable } : {}) }),
   });
+  const context = (request: FastifyRequest): RecordContext => {
+    const scope = rowScopeOf(request);
+    return {
+      locale: requestLocale(request),
+      adminId: currentAdminId(request),
+      access: accessOf(request),
+      query: request.query,
+      ...(scope ? { scope } : {}),
+    };
+  };
   const idOf = (raw: string): Id => {
     const id = options.parseId(raw);
     if (id === undefined) throw errors.notFound(options.notFound);
@@ -82,6 +123,8 @@ export function crudRoutes<
     if (item === undefined) throw errors.notFound(options.notFound);
     return item;
   };
+  // Responses may lack the fields the administrator's grants do not reach.
+  const answer = options.item instanceof z.ZodObject ? options.item.partial() : options.item;
 
   return async (app) => {
     const audit = auditSinkOf(app);
@@ -97,12 +140,36 @@ export function crudRoutes<
         recordId: recordId === null ? null : String(recordId),
         changes,
       });
-    // onRequest, not preHandler: a caller without a token gets 401 before any 422 about their input.
-    app.addHook('onRequest', options.guard);
+    const handlerContext = (
+      request: FastifyRequest,
+      action: 'create' | 'update' | 'delete',
+    ): RecordContext => ({
+      ...context(request),
+      ...(options.auditInHandler
+        ? {
+            audit: (executor: Executor, changes: AuditChange[], recordId: string | number) =>
+              audit.record(
+                request,
+                { action, resource: descriptor.name, recordId: String(recordId), changes },
+                executor,
+              ),
+          }
+        : {}),
+    });
+    const logged = async (
+      request: FastifyRequest,
+      action: 'create' | 'update' | 'delete',
+      recordId: Id | string | null,
+      changes: AuditChange[],
+    ) => {
+      if (!options.auditInHandler) await record(request, action, recordId, changes);
+    };
 
     if (options.list !== false) {
-      app.get(path, { schema: { response: { 200: listResponseSchema(options.item) } } }, async (request) =>
-        handlers.list(parseListRequest(descriptor, request.query), context(request)),
+      app.get(
+        path,
+        { config: declare('list'), schema: { response: { 200: listResponseSchema(answer) } } },
+        async (request) => handlers.list(listRequestOf(request, descriptor), context(request)),
       );
     }
 
@@ -111,6 +178,7 @@ export function crudRoutes<
     if (exportRows) {
       registerCsvExport(app, {
         descriptor,
+        ...readable,
         rows: (listRequest, _locale, request) => exportRows(listRequest, context(request)),
       });
     }
@@ -119,15 +187,17 @@ export function crudRoutes<
       path,
       // Typed loosely here: the generic schemas would defeat Fastify's reply inference.
       {
+        config: declare('create', bodyFields(options.create)),
         schema: {
           body: options.create,
-          response: { 201: options.item },
+          response: { 201: answer },
         } satisfies FastifySchema as FastifySchema,
       },
       async (request, reply) => {
         const body = request.body as z.infer<CreateSchema>;
-        const created = await handlers.create(body, context(request));
-        await record(request, 'create', idOfItem(created), diffRecords({}, created, body));
+        assertCreateInScope(request, body);
+        const created = await handlers.create(body, handlerContext(request, 'create'));
+        await logged(request, 'create', idOfItem(created), diffRecords({}, created, body));
         reply.status(201);
         return created;
       },
@@ -135,36 +205,87 @@ export function crudRoutes<
 
     app.get<{ Params: IdParams }>(
       one,
-      { schema: { params: idParams, response: { 200: options.item } } },
-      async (request) => found(await handlers.get(idOf(request.params.id), context(request))),
+      { config: declare('read'), schema: { params: idParams, response: { 200: answer } } },
+      async (request) => {
+        const item = found(await handlers.get(idOf(request.params.id), context(request)));
+        // A record out of the grants' scope reads as one that does not exist.
+        if (!inScope(request, item)) throw errors.notFound(options.notFound);
+        return item;
+      },
     );
 
     app.put<{ Params: IdParams }>(
       one,
-      { schema: { params: idParams, body: options.update, response: { 200: options.item } } },
+      {
+        config: declare('update', bodyFields(options.update)),
+        schema: { params: idParams, body: options.update, response: { 200: answer } },
+      },
       async (request) => {
         const id = idOf(request.params.id);
         const body = request.body as z.infer<UpdateSchema>;
-        // Read before the write: the log shows what the administrator replaced. A write racing this
-        // one between the two steps can make "before" older than the row the update saw.
+        // Read before the write: the log shows what the administrator replaced, and fields granted
+        // only on some records are checked against this one. A write racing this one between the two
+        // steps can make "before" older than the row the update saw.
         const before = await handlers.get(id, context(request));
-        const updated = found(await handlers.update(id, body, context(request)));
-        await record(request, 'update', id, diffRecords(before, updated, body));
+        if (before !== undefined) await assertFieldsWritable(request, before, body);
+        const updated = found(await handlers.update(id, body, handlerContext(request, 'update')));
+        await logged(request, 'update', id, diffRecords(before, updated, body));
         return updated;
       },
     );
 
     app.delete<{ Params: IdParams }>(
       one,
-      { schema: { params: idParams, response: { 200: options.item } } },
+      { config: declare('delete'), schema: { params: idParams, response: { 200: answer } } },
       async (request) => {
         const id = idOf(request.params.id);
-        const removed = found(await handlers.remove(id, context(request)));
-        await record(request, 'delete', id, diffRecords(removed, {}));
+        const removed = found(await handlers.remove(id, handlerContext(request, 'delete')));
+        await logged(request, 'delete', id, diffRecords(removed, {}));
         return removed;
       },
     );
   };
+}
+
+/** Whether a record meets the route's row scope, judged on its values as answered. */
+function inScope(request: FastifyRequest, item: unknown): boolean {
+  const scope = rowScopeOf(request);
+  if (!scope) return true;
+  const access = accessOf(request);
+  return recordAllowed(
+    scope.decision,
+    item as Record<string, unknown>,
+    scope.actor,
+    access.catalogue.kindOf(scope.decision.resource),
+  );
+}
+
+/**
+ * A record created under a condition must meet it as sent: the fields the condition names are
+ * compared as the body gives them (a field left to its default is missing, so the condition fails).
+ */
+function assertCreateInScope(request: FastifyRequest, body: unknown): void {
+  if (!inScope(request, body)) throw errors.forbidden('outOfScope');
+}
+
+/** Fields granted on some records only: the body may write only those this record grants. */
+async function assertFieldsWritable(request: FastifyRequest, before: unknown, body: unknown) {
+  const access = accessOf(request);
+  const decision = access.decision;
+  if (!decision || body === null || typeof body !== 'object') return;
+  const conditional =
+    decision.allows.some((grant) => grant.where && grant.fields) ||
+    decision.fieldDenies.some((grant) => grant.where);
+  if (!conditional) return;
+  const fields = fieldsOfRecord(
+    decision,
+    before as Record<string, unknown>,
+    access.actor,
+    access.catalogue.kindOf(decision.resource),
+  );
+  for (const field of Object.keys(body)) {
+    if (!hasField(fields, field)) await access.deny(decision.resource, decision.action, field);
+  }
 }
 
 /** The id a created record reports (`id`, or `key` for settings), for its audit entry. */

@@ -31,6 +31,7 @@ import {
   totalBudget,
   withBudget,
 } from './list-total.js';
+import { withRowScope } from './row-scope.js';
 
 export type { ColumnKind };
 
@@ -46,6 +47,8 @@ export interface ListColumn {
   where?: (condition: Condition) => RawBuilder<unknown>;
   /** What a sort by this column orders by, when not `sql` itself (a name in the reader's alphabet). */
   order?: RawBuilder<unknown>;
+  /** The stored array behind a list field shown as text (groups): a grant's condition compares it. */
+  array?: RawBuilder<unknown>;
 }
 
 /**
@@ -97,10 +100,11 @@ export interface ListSource<Row, Item> {
  */
 export async function runList<Row, Item>(
   executor: Executor,
-  source: ListSource<Row, Item>,
+  listSource: ListSource<Row, Item>,
   request: ListRequest,
   budget: TotalBudget = totalBudget(),
 ): Promise<ListResponse<Item>> {
+  const source = withRowScope(listSource, request.scope);
   const { query, conditions } = request;
   const sort = effectiveSort(source.descriptor, query, source.locale);
   const counted =

@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'signout',
   'signin_failed',
   'password_change',
+  /** A request access control refused (rate-limited per administrator). */
+  'denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

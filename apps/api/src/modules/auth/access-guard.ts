@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AdminIdentity } from '../../access/permission-set.js';
 import { errors } from '../../http/app-error.js';
 import { bearerToken } from '../../http/client-meta.js';
 import type { AccessClaims } from './signing-keys.js';
@@ -6,25 +7,26 @@ import type { TokenService } from './token-service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `requireAdmin` for the routes it guards. */
+    /** Set for the routes that need an administrator, when the caller is one. */
     admin?: AccessClaims & { adminId: number };
   }
 }
 
-/** A preHandler: 401 unless the request carries an administrator's valid access token. */
-export function createAdminGuard(tokens: TokenService) {
-  return async function requireAdmin(request: FastifyRequest): Promise<void> {
+/**
+ * Who the administrator behind a request is (for access control): 401 unless the request carries a
+ * live administrator's access token.
+ */
+export function createAdminAuthenticator(tokens: TokenService) {
+  return async function authenticateAdmin(request: FastifyRequest): Promise<AdminIdentity> {
     const token = bearerToken(request);
     if (!token) throw errors.unauthorized('unauthorized');
-    const claims = await tokens.authenticate(token, 'admin');
-    request.admin = { ...claims, adminId: Number(claims.sub) };
+    const found = await tokens.authenticateAdmin(token);
+    request.admin = { ...found.claims, adminId: found.adminId };
+    return {
+      adminId: found.adminId,
+      sessionId: found.claims.sid,
+      groups: found.groups,
+      accessVersion: found.accessVersion,
+    };
   };
-}
-
-export type AdminGuard = ReturnType<typeof createAdminGuard>;
-
-/** The signed-in admin's id, for handlers behind `requireAdmin`. */
-export function currentAdminId(request: FastifyRequest): number {
-  if (!request.admin) throw errors.unauthorized('unauthorized');
-  return request.admin.adminId;
 }

@@ -6,10 +6,10 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { registerErrorHandling } from '../../http/error-handler.js';
 import { createPasswordHasher } from '../../lib/password-hasher.js';
 import { createSecretBox } from '../../lib/secret-box.js';
+import type { Mailer } from '../../mail/mailer.js';
 import { createUser } from '../../test/factories.js';
 import { createFakeClock } from '../../test/fake-clock.js';
 import { openTestDatabase, testDatabaseKinds } from '../../test/test-database.js';
-import type { Mailer } from '../notification/index.js';
 import { type AuthModule, createAuthModule, currentUser } from './index.js';
 import { createApiKeys } from './settings/api-keys.js';
 

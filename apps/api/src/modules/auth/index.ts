@@ -3,14 +3,16 @@ import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import type { Mailer } from '../../mail/mailer.js';
 import type { AuditSink } from '../../resources/audit-sink.js';
-import type { Mailer } from '../notification/index.js';
-import { createAdminGuard } from './access-guard.js';
+import { createAdminAuthenticator } from './access-guard.js';
 import { createAdminRepository } from './admin-repository.js';
 import { createAuditLog } from './audit/audit-log.js';
 import { auditRoutes } from './audit/audit-routes.js';
 import { bootstrapAdmin } from './bootstrap.js';
 import { createAuthDashboard } from './dashboard/cards.js';
+import { groupRoutes } from './groups/group-routes.js';
+import { parseGrants } from './groups/group-source.js';
 import { createUserAccounts } from './people/user-accounts.js';
 import { createUserDirectory } from './people/user-directory.js';
 import { createRateLimiter } from './rate-limiter.js';
@@ -27,7 +29,6 @@ import { createTokenService, type TokenLifetimes } from './token-service.js';
 import { createUserGuard } from './user-guard.js';
 
 export type { AuditEvent, AuditSink } from '../../resources/audit-sink.js';
-export { currentAdminId } from './access-guard.js';
 export type { DirectoryUser, UserDirectory } from './people/user-directory.js';
 export { isUid } from './people/user-directory.js';
 export { API_KEY_HEADER, hasApiKey } from './service-key-guard.js';
@@ -83,12 +84,22 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     panelUrl: deps.panelUrl,
     companyName: deps.companyName,
   });
-  const requireAdmin = createAdminGuard(tokens);
   const directory = createUserDirectory(db);
   const audit = createAuditLog(db, clock);
   const userGuard = createUserGuard(tokens, directory);
   const api = {
-    requireAdmin,
+    /** Access control's way to the administrator behind a request (401 unless there is a live one). */
+    authenticateAdmin: createAdminAuthenticator(tokens),
+    /** The grants of a set of groups, for access control. */
+    async loadGrants(groups: readonly string[]) {
+      if (groups.length === 0) return [];
+      const rows = await db
+        .selectFrom('admin_groups')
+        .select('grants')
+        .where('name', 'in', [...groups])
+        .execute();
+      return rows.flatMap((row) => parseGrants(row.grants));
+    },
     requireUser: userGuard.requireUser,
     /** For transports without HTTP hooks (a WebSocket's first message, say). */
     authenticateUser: userGuard.authenticateUser,
@@ -124,19 +135,18 @@ export async function createAuthModule(deps: AuthModuleDeps) {
         keys,
         signin,
         recovery,
-        requireAdmin,
         clock,
         audit,
       });
-      await app.register(auditRoutes, { prefix, audit, requireAdmin });
+      await app.register(auditRoutes, { prefix, audit });
       await app.register(resourceRoutes, {
         prefix,
         db,
         clock,
         tokens,
-        requireAdmin,
         passwords: deps.passwords,
       });
+      await app.register(groupRoutes, { prefix, db, clock, tokens });
       await app.register(settingsRoutes, {
         prefix,
         db,
@@ -144,7 +154,6 @@ export async function createAuthModule(deps: AuthModuleDeps) {
         settings,
         apiKeys,
         tokens,
-        requireAdmin,
         audit,
       });
     },

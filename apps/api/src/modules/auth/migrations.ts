@@ -2,6 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { bigramIndex, finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 import { auditMigrations } from './audit/migrations.js';
 import { authDashboardMigrations } from './dashboard/migrations.js';
+import { groupMigrations } from './groups/migrations.js';
 
 export const authMigrations: Record<string, Migration> = {
   '2026-11-21-0100-auth-core': {
@@ -233,6 +234,7 @@ export const authMigrations: Record<string, Migration> = {
     },
   },
   ...auditMigrations,
+  ...groupMigrations,
   ...authDashboardMigrations,
   '2026-11-24-0210-users-day-counts': {
     async up(db: Kysely<unknown>) {

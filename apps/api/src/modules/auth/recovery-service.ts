@@ -10,7 +10,7 @@ import { AppError, errors } from '../../http/app-error.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
-import { type Mailer, PASSWORD_RECOVERY_TEMPLATE } from '../notification/index.js';
+import { type Mailer, PASSWORD_RECOVERY_TEMPLATE } from '../../mail/mailer.js';
 import type { AdminRepository } from './admin-repository.js';
 import type { RateLimit, RateLimiter, RatePolicy } from './rate-limiter.js';
 import type { TokenService } from './token-service.js';

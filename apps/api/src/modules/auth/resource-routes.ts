@@ -17,6 +17,7 @@ import {
 } from '@pult/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../access/route-access.js';
 import type { Db } from '../../db/database.js';
 import { requestLocale } from '../../http/locale.js';
 import type { Clock } from '../../lib/clock.js';
@@ -25,7 +26,6 @@ import { registerBulkRoute } from '../../resources/bulk/bulk-route.js';
 import { crudRoutes } from '../../resources/crud-routes.js';
 import { parseNumericId } from '../../resources/record-id.js';
 import { detectTextOrder } from '../../resources/text-order.js';
-import { type AdminGuard, currentAdminId } from './access-guard.js';
 import { createCityHandlers } from './geo/city-handlers.js';
 import { createCountryHandlers } from './geo/country-handlers.js';
 import { createGeoLookups } from './geo/lookups.js';
@@ -38,7 +38,6 @@ export interface ResourceRouteDeps {
   db: Db;
   clock: Clock;
   tokens: TokenService;
-  requireAdmin: AdminGuard;
   passwords: PasswordHasher;
 }
 
@@ -52,10 +51,10 @@ const cityLookupQuery = z.strictObject({
 
 /** The Users module's records: users, admins, countries, cities, and the lookups of their selects. */
 export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (app, deps) => {
-  const { db, clock, tokens, requireAdmin, passwords } = deps;
+  const { db, clock, tokens, passwords } = deps;
   // Once at start: whether the database has ICU collations decides how name columns sort.
   const textOrder = await detectTextOrder(db);
-  const common = { parseId: parseNumericId, guard: requireAdmin, adminIdOf: currentAdminId };
+  const common = { parseId: parseNumericId };
 
   await app.register(
     crudRoutes({
@@ -75,6 +74,9 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       create: adminCreateSchema,
       update: adminUpdateSchema,
       handlers: createPersonHandlers({ db, table: 'admins', tokens, clock, passwords }),
+      readable: ['photo'],
+      // A change of membership is in the log with the change itself.
+      auditInHandler: true,
     }),
   );
   for (const [table, descriptor] of [
@@ -87,8 +89,6 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       source: personListSource(table, descriptor, 'uk-UA'),
       actions: createPersonBulkActions(table, tokens, clock),
       parseId: (raw) => parseNumericId(String(raw)),
-      adminIdOf: currentAdminId,
-      guard: requireAdmin,
     });
   }
   await app.register(
@@ -115,13 +115,16 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
   const lookups = createGeoLookups(db);
   app.get(
     `${countriesResource.path}/lookup`,
-    { onRequest: requireAdmin, schema: { response: { 200: lookupResponseSchema } } },
+    {
+      config: { access: access.lookup(countriesResource, [usersResource, adminsResource, citiesResource]) },
+      schema: { response: { 200: lookupResponseSchema } },
+    },
     async (request) => lookups.countries(requestLocale(request)),
   );
   app.get(
     `${citiesResource.path}/lookup`,
     {
-      onRequest: requireAdmin,
+      config: { access: access.lookup(citiesResource, [usersResource, adminsResource]) },
       schema: { querystring: cityLookupQuery, response: { 200: lookupResponseSchema } },
     },
     async (request) => lookups.cities(requestLocale(request), request.query.country_id),

@@ -12,13 +12,14 @@ import {
   translateMessage,
 } from '@pult/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentAdminId } from '../../access/request-access.js';
+import { access } from '../../access/route-access.js';
 import { AppError, errors } from '../../http/app-error.js';
 import { clientMeta } from '../../http/client-meta.js';
 import { requestLocale } from '../../http/locale.js';
 import { noStore } from '../../http/no-store.js';
 import type { Clock } from '../../lib/clock.js';
 import { diffRecords } from '../../resources/audit-sink.js';
-import { type AdminGuard, currentAdminId } from './access-guard.js';
 import { type AdminRepository, toProfile, toProfileBasic } from './admin-repository.js';
 import type { AuditLog } from './audit/audit-log.js';
 import type { createRecoveryService } from './recovery-service.js';
@@ -32,21 +33,24 @@ export interface AuthRouteDeps {
   keys: SigningKeys;
   signin: ReturnType<typeof createSigninService>;
   recovery: ReturnType<typeof createRecoveryService>;
-  requireAdmin: AdminGuard;
   clock: Clock;
   audit: AuditLog;
 }
 
 /** The auth service's HTTP surface (spec §7), mounted under `/auth`. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
-  app.get('/.well-known/jwks.json', async (_request, reply) => {
+  app.get('/.well-known/jwks.json', { config: { access: access.public } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return deps.keys.jwks();
   });
 
   app.post(
     '/admin/signin',
-    { onRequest: noStore, schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } } },
+    {
+      config: { access: access.public },
+      onRequest: noStore,
+      schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } },
+    },
     async (request) => {
       const { email } = request.body;
       try {
@@ -70,19 +74,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.post(
     '/user/signin',
-    { onRequest: noStore, schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } } },
+    {
+      config: { access: access.public },
+      onRequest: noStore,
+      schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } },
+    },
     async (request) => (await deps.signin.signIn('user', request.body, clientMeta(request))).pair,
   );
 
   app.post(
     '/user/refresh-token',
-    { onRequest: noStore, schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } } },
+    {
+      config: { access: access.public },
+      onRequest: noStore,
+      schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } },
+    },
     async (request) => deps.tokens.rotate(request.body.refresh_token, 'user'),
   );
 
   app.post(
     '/user/logout',
-    { schema: { body: logoutRequestSchema, response: { 200: messageResponseSchema } } },
+    {
+      config: { access: access.public },
+      schema: { body: logoutRequestSchema, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
       await deps.tokens.revokeByRefreshToken(request.body.refresh_token, 'user');
       return { message: translateMessage('loggedOut', requestLocale(request)) };
@@ -91,13 +106,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.post(
     '/admin/refresh-token',
-    { onRequest: noStore, schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } } },
+    {
+      config: { access: access.public },
+      onRequest: noStore,
+      schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } },
+    },
     async (request) => deps.tokens.rotate(request.body.refresh_token, 'admin'),
   );
 
   app.post(
     '/admin/logout',
-    { schema: { body: logoutRequestSchema, response: { 200: messageResponseSchema } } },
+    {
+      config: { access: access.public },
+      schema: { body: logoutRequestSchema, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
       const adminId = await deps.tokens.revokeByRefreshToken(request.body.refresh_token, 'admin');
       if (adminId !== undefined)
@@ -108,7 +130,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.post(
     '/admin/recover-password-request',
-    { schema: { body: recoverPasswordRequestSchema, response: { 200: messageResponseSchema } } },
+    {
+      config: { access: access.public },
+      schema: { body: recoverPasswordRequestSchema, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
       const locale = requestLocale(request);
       await deps.recovery.request(request.body.email, request.ip ?? null, locale);
@@ -118,7 +143,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.post(
     '/admin/change-password',
-    { schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } } },
+    {
+      config: { access: access.public },
+      schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
       const adminId = await deps.recovery.changePassword(request.body);
       await deps.audit.record(request, {
@@ -134,20 +162,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.get(
     '/admin/profile-basic',
-    { onRequest: deps.requireAdmin, schema: { response: { 200: profileBasicSchema } } },
+    { config: { access: access.signedIn }, schema: { response: { 200: profileBasicSchema } } },
     async (request) => toProfileBasic(await loadAdmin(deps.admins, currentAdminId(request))),
   );
 
   app.get(
     '/admin/profile',
-    { onRequest: deps.requireAdmin, schema: { response: { 200: profileSchema } } },
+    { config: { access: access.signedIn }, schema: { response: { 200: profileSchema } } },
     async (request) => toProfile(await loadAdmin(deps.admins, currentAdminId(request))),
   );
 
   app.put(
     '/admin/profile',
     {
-      onRequest: deps.requireAdmin,
+      config: { access: access.signedIn },
       schema: { body: profileUpdateSchema, response: { 200: profileSchema } },
     },
     async (request) => {

@@ -150,8 +150,27 @@ export interface AuditLogTable {
   detail: ColumnType<Record<string, unknown> | null, string | null, never>;
 }
 
+/** An administrators' group; `grants` holds the contract's grant documents. */
+export interface AdminGroupsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  grants: ColumnType<unknown, string | undefined, string>;
+  builtin: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** One row: bumped by a trigger whenever any group changes. */
+export interface AdminAccessVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface AuthTables {
   audit_log: AuditLogTable;
+  admin_groups: AdminGroupsTable;
+  admin_access_version: AdminAccessVersionTable;
   admins: AdminsTable;
   auth_sessions: AuthSessionsTable;
   refresh_tokens: RefreshTokensTable;

@@ -236,6 +236,33 @@ export function createTokenService(deps: {
   }
 
   /**
+   * An administrator's token, checked as `authenticate` does, with what access control needs in the
+   * same statement: the admin's groups as they are now and the access version. So a change of
+   * membership or of a group's grants applies from the next request, on every process.
+   */
+  async function authenticateAdmin(accessToken: string): Promise<AdminAccess> {
+    const now = clock();
+    let claims: AccessClaims;
+    try {
+      claims = await keys.verify(accessToken, now);
+    } catch {
+      throw errors.unauthorized('invalidToken');
+    }
+    const adminId = Number(claims.sub);
+    if (claims.kind !== 'admin' || !Number.isSafeInteger(adminId)) throw errors.unauthorized('invalidToken');
+    const { rows } = await prepared(sql<{
+      groups: string[];
+      version: string | number;
+    }>`select a.groups, v.version
+      from auth_sessions s join admins a on a.id = s.subject_id cross join admin_access_version v
+      where s.id = ${claims.sid}::uuid and s.subject_kind = 'admin' and s.subject_id = ${adminId}::bigint
+        and s.revoked_at is null and s.expires_at > ${now} and a.status = ${STATUS.active}`).execute(db);
+    const row = rows[0];
+    if (!row) throw errors.unauthorized('invalidToken');
+    return { claims, adminId, groups: row.groups, accessVersion: Number(row.version) };
+  }
+
+  /**
    * Every authenticated request asks this, so it is one statement: the sign-in is neither revoked nor
    * past its end, and its subject is active.
    */
@@ -273,10 +300,27 @@ export function createTokenService(deps: {
       .execute();
   }
 
-  return { startSession, rotate, revokeByRefreshToken, revokeAll, authenticate, isSessionLive, pruneEnded };
+  return {
+    startSession,
+    rotate,
+    revokeByRefreshToken,
+    revokeAll,
+    authenticate,
+    authenticateAdmin,
+    isSessionLive,
+    pruneEnded,
+  };
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;
+
+/** A live administrator's token, with their groups and the access version read with the session. */
+export interface AdminAccess {
+  claims: AccessClaims;
+  adminId: number;
+  groups: string[];
+  accessVersion: number;
+}
 
 interface SessionRef {
   id: string;

@@ -20,6 +20,7 @@ import {
 } from '@pult/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../access/route-access.js';
 import type { Db } from '../../db/database.js';
 import { errors } from '../../http/app-error.js';
 import { requestLocale } from '../../http/locale.js';
@@ -27,9 +28,9 @@ import type { Clock } from '../../lib/clock.js';
 import { registerBulkRoute } from '../../resources/bulk/bulk-route.js';
 import { crudRoutes } from '../../resources/crud-routes.js';
 import { registerCsvExport } from '../../resources/export/csv-export-route.js';
-import { parseListRequest } from '../../resources/list-request.js';
+import { listRequestOf } from '../../resources/list-request.js';
 import { parseNumericId } from '../../resources/record-id.js';
-import { type AuthApi, currentAdminId } from '../auth/index.js';
+import type { AuthApi } from '../auth/index.js';
 import type { EmailQueue } from './email-queue.js';
 import type { QueueHandlers } from './queue/queue-handlers.js';
 import { composeAndQueue } from './send/compose.js';
@@ -55,9 +56,8 @@ const idOf = (raw: string): number => {
 
 /** The notification service's admin resources: templates, translations, the e-mail queue. */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, deps) => {
-  const { db, clock, auth, queueHandlers } = deps;
-  const requireAdmin = auth.requireAdmin;
-  const common = { parseId: parseNumericId, guard: requireAdmin, adminIdOf: currentAdminId };
+  const { db, clock, queueHandlers } = deps;
+  const common = { parseId: parseNumericId };
 
   await app.register(
     crudRoutes({
@@ -72,7 +72,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   app.post(
     `${templatesResource.path}/preview`,
     {
-      onRequest: requireAdmin,
+      // Rendering what the editor holds: whoever may edit a template (or make one) may preview it.
+      config: { access: access.to(templatesResource, 'templates.preview') },
       schema: { body: templatePreviewRequestSchema, response: { 200: templatePreviewSchema } },
     },
     async (request) => previewTemplate(db, request.body),
@@ -80,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   app.post(
     `${templatesResource.path}/:id/send-test`,
     {
-      onRequest: requireAdmin,
+      config: { access: access.to(templatesResource, 'templates.send-test') },
       schema: { params: idParams, body: templateTestRequestSchema, response: { 202: sendResponseSchema } },
     },
     async (request, reply) => {
@@ -114,7 +115,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   const translations = createTranslationHandlers(db, clock);
   app.get(
     `${translationsResource.path}/completeness`,
-    { onRequest: requireAdmin, schema: { response: { 200: translationCompletenessSchema } } },
+    {
+      config: {
+        access: access.to(translationsResource, 'list', { scoped: false, fields: null, mask: null }),
+      },
+      schema: { response: { 200: translationCompletenessSchema } },
+    },
     async () => translations.completeness(),
   );
   await app.register(
@@ -132,12 +138,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   const queuePath = emailQueueResource.path;
   app.get(
     queuePath,
-    { onRequest: requireAdmin, schema: { response: { 200: listResponseSchema(emailQueueItemSchema) } } },
-    async (request) => queueHandlers.list(parseListRequest(emailQueueResource, request.query)),
+    {
+      config: { access: access.to(emailQueueResource, 'list') },
+      schema: { response: { 200: listResponseSchema(emailQueueItemSchema.partial()) } },
+    },
+    async (request) => queueHandlers.list(listRequestOf(request, emailQueueResource)),
   );
   registerCsvExport(app, {
     descriptor: emailQueueResource,
-    guard: requireAdmin,
     rows: (request) => queueHandlers.exportRows(request),
   });
   registerBulkRoute(app, {
@@ -149,15 +157,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       cancel: (executor, ids: number[]) => queueHandlers.bulkCancel(executor, ids),
     },
     parseId: (raw) => parseNumericId(String(raw)),
-    adminIdOf: currentAdminId,
-    guard: requireAdmin,
     afterBatch: (action) => {
       if (action === 'retry') deps.wake();
     },
   });
   app.get(
     `${queuePath}/counts`,
-    { onRequest: requireAdmin, schema: { response: { 200: emailQueueCountsSchema } } },
+    {
+      config: { access: access.to(emailQueueResource, 'list', { scoped: false, fields: null, mask: null }) },
+      schema: { response: { 200: emailQueueCountsSchema } },
+    },
     async () => queueHandlers.counts(),
   );
   const oneEmail = async (id: number) => {
@@ -167,7 +176,15 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   };
   app.get(
     `${queuePath}/:id`,
-    { onRequest: requireAdmin, schema: { params: idParams, response: { 200: emailQueueDetailSchema } } },
+    {
+      config: {
+        access: access.to(emailQueueResource, 'read', {
+          scoped: false,
+          readable: ['html', 'text', 'subject', 'message_id', 'attempts', 'variables', 'config_id'],
+        }),
+      },
+      schema: { params: idParams, response: { 200: emailQueueDetailSchema.partial() } },
+    },
     async (request) => oneEmail(idOf(request.params.id)),
   );
   // Each action answers the e-mail as it now is, or a 422 naming why its state does not allow it.
@@ -175,7 +192,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   for (const [name, act] of Object.entries(actions)) {
     app.post(
       `${queuePath}/:id/${name}`,
-      { onRequest: requireAdmin, schema: { params: idParams, response: { 200: emailQueueDetailSchema } } },
+      {
+        config: { access: access.to(emailQueueResource, `email-queue.${name}`) },
+        schema: { params: idParams, response: { 200: emailQueueDetailSchema } },
+      },
       async (request) => {
         const id = idOf(request.params.id);
         await act(id);
@@ -192,10 +212,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   }
   app.post(
     `${queuePath}/retry-failed`,
-    { onRequest: requireAdmin, schema: { response: { 200: emailRetryResultSchema } } },
+    {
+      config: { access: access.to(emailQueueResource, 'email-queue.retry-failed', { scoped: true }) },
+      schema: { response: { 200: emailRetryResultSchema } },
+    },
     async (request) => {
       // The list's own filters (`filter[…]`), so the action covers exactly what the screen shows.
-      const count = await queueHandlers.retryFailed(parseListRequest(emailQueueResource, request.query));
+      const count = await queueHandlers.retryFailed(listRequestOf(request, emailQueueResource));
       if (count > 0) deps.wake();
       await deps.auth.audit.record(request, {
         action: 'bulk',

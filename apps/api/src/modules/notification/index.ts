@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db, Executor } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import type { Mailer } from '../../mail/mailer.js';
 import type { AuthApi } from '../auth/index.js';
 import { adminRoutes } from './admin-routes.js';
 import { createProviderChannels } from './channels/provider-channels.js';
@@ -14,25 +15,9 @@ import { deviceRoutes } from './devices/device-routes.js';
 import { createEmailQueue } from './email-queue.js';
 import { createChannelResolver } from './mail-transport.js';
 import { createQueueHandlers } from './queue/queue-handlers.js';
-import { composeAndQueue, type TemplatedEmail } from './send/compose.js';
+import { composeAndQueue } from './send/compose.js';
 import { createIdempotencyKeys } from './send/idempotency.js';
 import { sendRoutes } from './send/send-routes.js';
-
-export type { TemplatedEmail } from './send/compose.js';
-export { PASSWORD_RECOVERY_TEMPLATE } from './templates/system-templates.js';
-
-/** What other modules may ask of the notification service. */
-export interface Mailer {
-  /**
-   * Renders a template and queues the e-mail inside the caller's transaction (delivery follows once it
-   * commits): the same path as `POST /send`. A template that cannot be rendered is a 422 AppError.
-   */
-  send(executor: Executor, email: TemplatedEmail): Promise<number>;
-  /** Asks the worker to look at the queue now (call after the transaction has committed). */
-  wake(): void;
-  /** Logs an e-mail the platform wanted to send but could not render (a broken template). */
-  reportUnsendable(email: Pick<TemplatedEmail, 'template' | 'language'>, error: unknown): void;
-}
 
 export interface DeliverySettings {
   maxAttempts: number;
@@ -112,7 +97,7 @@ export function createNotificationModule(deps: {
         pushConfig: configs.push.pick,
       });
       await app.register(adminRoutes, { prefix, db, clock, auth, queue, queueHandlers, wake: worker.wake });
-      await app.register(configRoutes, { prefix, db, clock, auth, configs });
+      await app.register(configRoutes, { prefix, db, clock, configs });
       await app.register(deviceRoutes, { prefix, db, clock, auth });
     },
   };

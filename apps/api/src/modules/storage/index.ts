@@ -90,12 +90,8 @@ export async function createStorageModule(deps: StorageModuleDeps) {
       await app.register(
         async (scope) => {
           await scope.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
-          const requireAdmin = deps.auth.requireAdmin;
-          await scope.register(bucketRoutes, {
-            handlers: createBucketHandlers(db, clock, purger),
-            requireAdmin,
-          });
-          await scope.register(adminFileRoutes, { db, files, directory: deps.auth.directory, requireAdmin });
+          await scope.register(bucketRoutes, { handlers: createBucketHandlers(db, clock, purger) });
+          await scope.register(adminFileRoutes, { db, files, directory: deps.auth.directory });
           await scope.register(platformFileRoutes, { db, files, auth: deps.auth });
           await scope.register(serveRoutes, {
             db,
@@ -112,7 +108,6 @@ export async function createStorageModule(deps: StorageModuleDeps) {
             names,
             pruning,
             settings,
-            requireAdmin,
             requireServiceKey,
           });
         },

@@ -7,23 +7,35 @@ import {
   bulkResultSchema,
   isMessageKey,
   type Locale,
+  permissionResourceOf,
   type ResourceDescriptor,
   translateMessage,
 } from '@pult/contract';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
-import type { Db, Executor } from '../../db/database.js';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
+import {
+  accessOf,
+  assertFilterable,
+  authorize,
+  currentAdminId,
+  type RowScope,
+  rowScopeOf,
+} from '../../access/request-access.js';
+import { access } from '../../access/route-access.js';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/app-error.js';
 import { requestLocale } from '../../http/locale.js';
 import { auditSinkOf } from '../audit-sink.js';
 import type { RecordContext } from '../crud-routes.js';
-import { parseListRequest } from '../list-request.js';
+import { type ListRequest, parseListRequest } from '../list-request.js';
 import { type ListSource, whereClause } from '../list-sql.js';
+import { rowScopeSql, withRowScope } from '../row-scope.js';
 
 /** One action applied to one batch of rows, inside the batch's transaction, with the single-record rules. */
 export type BulkApply<Id> = (
-  executor: Executor,
+  executor: Transaction<Database>,
   ids: Id[],
   value: unknown,
   context: RecordContext,
@@ -38,9 +50,6 @@ export interface BulkRouteOptions<Id, Row, Item> {
   actions: Record<string, BulkApply<Id>>;
   /** A row id from the request, or undefined when it cannot name a row (it is then skipped as gone). */
   parseId: (raw: number | string) => Id | undefined;
-  adminIdOf: (request: FastifyRequest) => number;
-  /** The list's guard, when the scope it is registered in has none of its own. */
-  guard?: onRequestAsyncHookHandler;
   /** After a batch committed with at least one row changed (an e-mail worker to wake, say). */
   afterBatch?: (action: string) => void;
 }
@@ -50,6 +59,9 @@ export interface BulkRouteOptions<Id, Row, Item> {
  * picked ids (at most `BULK_BATCH_SIZE`) or the list's filter; with a filter the server walks the
  * matching rows by key, `BULK_BATCH_SIZE` at a time, and answers the key to continue `after`. Every
  * answer counts what changed and what was skipped, by reason, so the panel can sum up the whole run.
+ * Each action is the resource's `bulk.<name>` permission: its grants' conditions limit the rows (ids
+ * out of scope are skipped as gone, "all matching" walks only rows in scope) and every row must still
+ * be in scope after the action (else the batch is rolled back: 403).
  */
 export function registerBulkRoute<Id extends number | string, Row, Item>(
   app: FastifyInstance,
@@ -65,7 +77,7 @@ export function registerBulkRoute<Id extends number | string, Row, Item>(
   app.withTypeProvider<ZodTypeProvider>().post(
     `${descriptor.path}/bulk`,
     {
-      ...(options.guard ? { onRequest: options.guard } : {}),
+      config: { access: access.to(descriptor, 'bulk') },
       schema: { body: bulkRequestSchema, response: { 200: bulkResultSchema } },
     },
     async (request) => {
@@ -78,15 +90,27 @@ export function registerBulkRoute<Id extends number | string, Row, Item>(
           throw errors.fields({ value: 'invalidOption' });
       } else if (body.value !== undefined) throw errors.fields({ value: 'invalidValue' });
 
+      const resource = permissionResourceOf(descriptor);
+      const decision = await authorize(request, resource, `bulk.${body.action}`);
+      if (body.filter) await assertFilterable(request, resource, Object.keys(body.filter).map(filterField));
+      const scope = rowScopeOf(request, decision);
       const context: RecordContext = {
         locale: requestLocale(request),
-        adminId: options.adminIdOf(request),
+        adminId: currentAdminId(request),
+        access: accessOf(request),
+        ...(scope ? { scope } : {}),
       };
-      const { ids, next, gone } = await selectBatch(options, body);
+      const { ids, next, gone } = await selectBatch(options, body, scope);
       const outcome: BulkOutcome =
         ids.length === 0
           ? { updated: 0, skipped: {} }
-          : await options.db.transaction().execute((trx) => apply(trx, ids, body.value, context));
+          : await options.db
+              .transaction()
+              .execute((trx) =>
+                applyInScope(trx, options.source, ids, scope, (inScope) =>
+                  apply(trx, inScope, body.value, context),
+                ),
+              );
       if (gone > 0) outcome.skipped.bulkGone = (outcome.skipped.bulkGone ?? 0) + gone;
       if (outcome.updated > 0) options.afterBatch?.(body.action);
       // One entry per batch: what was asked (the ids, or the filter and where the walk stood) and what it did.
@@ -106,9 +130,49 @@ export function registerBulkRoute<Id extends number | string, Row, Item>(
   );
 }
 
+/**
+ * Applies a batch to the ids still in scope, locked for the transaction, counting the others as gone;
+ * afterwards every row must still be in scope, or the whole batch is refused.
+ */
+async function applyInScope<Id extends number | string, Row, Item>(
+  trx: Transaction<Database>,
+  source: ListSource<Row, Item>,
+  ids: Id[],
+  scope: RowScope | undefined,
+  apply: (ids: Id[]) => Promise<BulkOutcome>,
+): Promise<BulkOutcome> {
+  if (!scope) return apply(ids);
+  const condition = rowScopeSql(scope, source.columns);
+  const key = sql.ref(`${source.alias}.${source.key}`);
+  const from = sql`${sql.table(source.table)} as ${sql.id(source.alias)}`;
+  const { rows } = await sql<{ id: Id }>`select ${key} as id from ${from}
+    where ${key} in (${sql.join(ids)}) and ${condition}
+    order by ${key} for update of ${sql.id(source.alias)}`.execute(trx);
+  const inScope = rows.map((row) => row.id);
+  const outcome = inScope.length === 0 ? { updated: 0, skipped: {} } : await apply(inScope);
+  const left = ids.length - inScope.length;
+  if (left > 0) outcome.skipped.bulkGone = (outcome.skipped.bulkGone ?? 0) + left;
+  if (inScope.length > 0 && (await countOutOfScope(trx, from, key, inScope, condition)) > 0)
+    throw errors.forbidden('outOfScope');
+  return outcome;
+}
+
+async function countOutOfScope(
+  trx: Transaction<Database>,
+  from: RawBuilder<unknown>,
+  key: RawBuilder<unknown>,
+  ids: readonly unknown[],
+  condition: RawBuilder<unknown>,
+): Promise<number> {
+  const { rows } = await sql<{ count: number }>`select count(*)::int as count from ${from}
+    where ${key} in (${sql.join(ids)}) and not ${condition}`.execute(trx);
+  return rows[0]?.count ?? 0;
+}
+
 async function selectBatch<Id extends number | string, Row, Item>(
   options: BulkRouteOptions<Id, Row, Item>,
   body: BulkRequest,
+  scope: RowScope | undefined,
 ): Promise<{ ids: Id[]; next: number | string | null; gone: number }> {
   if (body.ids) {
     const ids = [...new Set(body.ids)].flatMap((raw) => {
@@ -117,8 +181,8 @@ async function selectBatch<Id extends number | string, Row, Item>(
     });
     return { ids, next: null, gone: body.ids.length - ids.length };
   }
-  const { source } = options;
-  const listRequest = parseListRequest(options.descriptor, prefixed(body.filter ?? {}));
+  const source = withRowScope(options.source, scope);
+  const listRequest: ListRequest = parseListRequest(options.descriptor, prefixed(body.filter ?? {}));
   const key = sql.ref(`${source.alias}.${source.key}`);
   const filters = whereClause(source, listRequest.conditions);
   const hasFilters = listRequest.conditions.length > 0 || source.scope !== undefined;
@@ -136,6 +200,11 @@ async function selectBatch<Id extends number | string, Row, Item>(
   const ids = rows.map((row) => row.id);
   const last = ids[ids.length - 1];
   return { ids, next: ids.length === BULK_BATCH_SIZE && last !== undefined ? last : null, gone: 0 };
+}
+
+/** `filter[email]` or `email`: the field's name. */
+function filterField(name: string): string {
+  return /^filter\[(.+)\]$/.exec(name)?.[1] ?? name;
 }
 
 /** The filter may be sent as `{ email: 'ann' }` or with the list's own names, `{ 'filter[email]': 'ann' }`. */

@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
-import type { Locale, ResourceDescriptor } from '@pult/contract';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { type Locale, type ResourceDescriptor, visibleFields } from '@pult/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accessOf, maskerOf } from '../../access/request-access.js';
+import { access } from '../../access/route-access.js';
 import { requestLocale } from '../../http/locale.js';
-import { type ListRequest, parseListRequest } from '../list-request.js';
+import { type ListRequest, listRequestOf } from '../list-request.js';
 import { csvLine, UTF8_BOM } from './csv.js';
 import { exportColumns } from './export-columns.js';
 
@@ -18,22 +20,27 @@ export interface CsvExportOptions<Item> {
   rows: ExportRows<Item>;
   /** Path of the list; the descriptor's by default. */
   path?: string;
-  /** The list's guard, when the scope it is registered in has none of its own. */
-  guard?: onRequestAsyncHookHandler;
+  /** Fields an item carries beyond the descriptor's columns, for field grants. */
+  readable?: readonly string[];
 }
 
 /**
  * `GET <list>/export.csv?sort=…&filter[…]=…`: the whole list in the list grammar's filter and sort
  * (`page` and `perPage` are accepted and ignored), streamed as CSV while it is read, so memory stays
- * at one batch. A bad parameter is the list's own 422, answered before anything is streamed.
+ * at one batch. A bad parameter is the list's own 422, answered before anything is streamed. It is
+ * the resource's `export` action: its grants decide the rows (their conditions) and the columns
+ * (their fields; a field granted on some rows only is left empty on the others).
  */
 export function registerCsvExport<Item>(app: FastifyInstance, options: CsvExportOptions<Item>): void {
   const { descriptor } = options;
   const route = `${options.path ?? descriptor.path}/export.csv`;
-  app.get(route, options.guard ? { onRequest: options.guard } : {}, async (request, reply) => {
-    const listRequest = parseListRequest(descriptor, request.query);
+  const declared = access.to(descriptor, 'export', options.readable ? { readable: options.readable } : {});
+  app.get(route, { config: { access: declared } }, async (request, reply) => {
+    const listRequest = listRequestOf(request, descriptor);
     const locale = requestLocale(request);
-    const columns = exportColumns(descriptor, locale);
+    const decision = accessOf(request).decision;
+    const columns = exportColumns(descriptor, locale, decision ? visibleFields(decision) : undefined);
+    const mask = decision ? maskerOf(request, decision) : (item: Record<string, unknown>) => item;
     const batches = options.rows(listRequest, locale, request);
 
     async function* csv(): AsyncGenerator<string> {
@@ -41,7 +48,8 @@ export function registerCsvExport<Item>(app: FastifyInstance, options: CsvExport
       for await (const items of batches) {
         let chunk = '';
         for (const item of items) {
-          chunk += csvLine(columns.map((column) => column.text(item as Record<string, unknown>)));
+          const shown = mask(item as Record<string, unknown>);
+          chunk += csvLine(columns.map((column) => column.text(shown)));
         }
         yield chunk;
       }

@@ -1,7 +1,15 @@
-import type { FieldDescriptor, Locale, ResourceDescriptor } from '@pult/contract';
+import {
+  ALL_FIELDS,
+  type FieldDescriptor,
+  type FieldSet,
+  hasField,
+  type Locale,
+  type ResourceDescriptor,
+} from '@pult/contract';
 import { panelLabel } from './panel-labels.js';
 
 export interface ExportColumn {
+  name: string;
   label: string;
   /** The cell's text for one item of the list. */
   text: (item: Record<string, unknown>) => string;
@@ -11,13 +19,22 @@ export interface ExportColumn {
  * The columns of a resource's export: every listed field of its descriptor except write-only secrets
  * (`writeOnlyFields`, and sealed `…_encrypted` columns), labelled in the request's language. Only the
  * descriptor's fields are read from an item, so a column a list selects for other reasons can never
- * reach a file.
+ * reach a file; and only the fields the administrator's grants reach (`fields`) are columns at all.
  */
-export function exportColumns(descriptor: ResourceDescriptor, locale: Locale): ExportColumn[] {
+export function exportColumns(
+  descriptor: ResourceDescriptor,
+  locale: Locale,
+  fields: FieldSet = ALL_FIELDS,
+): ExportColumn[] {
   const writeOnly = new Set(descriptor.writeOnlyFields ?? []);
   return descriptor.fields
     .filter((field) => !writeOnly.has(field.name) && !field.name.endsWith('_encrypted'))
-    .map((field) => ({ label: panelLabel(locale, field.label), text: cellText(field, locale) }));
+    .filter((field) => hasField(fields, field.name))
+    .map((field) => ({
+      name: field.name,
+      label: panelLabel(locale, field.label),
+      text: cellText(field, locale),
+    }));
 }
 
 function cellText(field: FieldDescriptor, locale: Locale): (item: Record<string, unknown>) => string {

@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { ListRequest } from '../list-request.js';
 import { type ListSource, orderOf, whereClause } from '../list-sql.js';
+import { withRowScope } from '../row-scope.js';
 
 /** Rows per statement: large enough to amortise a round trip, small enough to keep memory flat. */
 export const WALK_BATCH_SIZE = 1000;
@@ -30,10 +31,11 @@ type Cursor = (string | null)[];
  */
 export async function* walkList<Row, Item>(
   executor: Executor,
-  source: ListSource<Row, Item>,
+  listSource: ListSource<Row, Item>,
   request: ListRequest,
   batchSize = WALK_BATCH_SIZE,
 ): AsyncGenerator<Item[]> {
+  const source = withRowScope(listSource, request.scope);
   const sort = effectiveSort(source.descriptor, request.query, source.locale);
   const keyExpr = sql.ref(`${source.alias}.${source.key}`);
   const terms: Term[] = sort.map((term) => ({

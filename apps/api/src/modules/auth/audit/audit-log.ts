@@ -8,7 +8,7 @@ import {
 } from '@pult/contract';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../../../db/database.js';
+import type { Db, Executor } from '../../../db/database.js';
 import { clientMeta } from '../../../http/client-meta.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { AuditEvent, AuditSink } from '../../../resources/audit-sink.js';
@@ -77,11 +77,11 @@ const MAX_USER_AGENT = 512;
  */
 export function createAuditLog(db: Db, clock: Clock) {
   const sink: AuditSink = {
-    async record(request: FastifyRequest, event: AuditEvent): Promise<void> {
+    async record(request: FastifyRequest, event: AuditEvent, executor: Executor = db): Promise<void> {
       const meta = clientMeta(request);
       const adminId = event.actor ? event.actor.adminId : (request.admin?.adminId ?? null);
       const email = event.actor?.email;
-      await db
+      await executor
         .insertInto('audit_log')
         .values({
           created_at: clock(),

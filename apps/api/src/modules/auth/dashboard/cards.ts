@@ -15,6 +15,7 @@ export function createAuthDashboard(db: Db, clock: Clock): DashboardCardSource[]
   return [
     {
       id: 'auth.usersByStatus',
+      resource: 'auth.users',
       service: 'auth',
       kind: 'breakdown',
       async load() {
@@ -32,6 +33,7 @@ export function createAuthDashboard(db: Db, clock: Clock): DashboardCardSource[]
     },
     {
       id: 'auth.newUsers',
+      resource: 'auth.users',
       service: 'auth',
       kind: 'daily',
       async load() {
@@ -44,6 +46,7 @@ export function createAuthDashboard(db: Db, clock: Clock): DashboardCardSource[]
     },
     {
       id: 'auth.adminsOnline',
+      resource: 'auth.admins',
       service: 'auth',
       kind: 'value',
       async load() {

@@ -6,6 +6,7 @@ import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import { transact, writeInScope } from '../../../resources/scoped-write.js';
 import type { TextOrder } from '../../../resources/text-order.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import { nameColumn } from './names.js';
@@ -90,34 +91,45 @@ export function createCityHandlers(
       }),
     update: (id, body, context) =>
       withConstraintErrors(CONSTRAINTS, () =>
-        db.transaction().execute(async (trx) => {
-          const row = await trx
-            .updateTable('cities')
-            .set({ ...body, updated_at: clock() })
-            .where('id', '=', id)
-            .returning('id')
-            .executeTakeFirst();
-          if (!row) return undefined;
-          // A city moved to another country (a correction) takes its people along, so a person's
-          // country and city never disagree.
-          for (const table of ['users', 'admins'] as const) {
-            await trx
-              .updateTable(table)
-              .set({ country_id: body.country_id })
-              .where('city_id', '=', id)
-              .where('country_id', '!=', body.country_id)
-              .execute();
-          }
-          return find(trx, id, context.locale);
-        }),
+        writeInScope(db, source(order, context.locale), id, context.scope, (executor) =>
+          transact(executor, async (trx) => {
+            const row = await trx
+              .updateTable('cities')
+              .set({ ...body, updated_at: clock() })
+              .where('id', '=', id)
+              .returning('id')
+              .executeTakeFirst();
+            if (!row) return undefined;
+            // A city moved to another country (a correction) takes its people along, so a person's
+            // country and city never disagree.
+            for (const table of ['users', 'admins'] as const) {
+              await trx
+                .updateTable(table)
+                .set({ country_id: body.country_id })
+                .where('city_id', '=', id)
+                .where('country_id', '!=', body.country_id)
+                .execute();
+            }
+            return find(trx, id, context.locale);
+          }),
+        ),
       ),
     remove: (id, context) =>
       // The foreign keys decide "in use", so a person assigned meanwhile cannot slip between a check and the delete.
-      withConstraintErrors(CONSTRAINTS, async () => {
-        const existing = await find(db, id, context.locale);
-        if (!existing) return undefined;
-        await db.deleteFrom('cities').where('id', '=', id).execute();
-        return existing;
-      }),
+      withConstraintErrors(CONSTRAINTS, () =>
+        writeInScope(
+          db,
+          source(order, context.locale),
+          id,
+          context.scope,
+          async (executor) => {
+            const existing = await find(executor, id, context.locale);
+            if (!existing) return undefined;
+            await executor.deleteFrom('cities').where('id', '=', id).execute();
+            return existing;
+          },
+          { staysInScope: false },
+        ),
+      ),
   };
 }

@@ -7,6 +7,7 @@ import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import { writeInScope } from '../../../resources/scoped-write.js';
 import type { TextOrder } from '../../../resources/text-order.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import type { CountriesTable } from '../tables.js';
@@ -73,21 +74,36 @@ export function createCountryHandlers(
             .executeTakeFirstOrThrow(),
         ),
       ),
-    update: (id, body) =>
-      withConstraintErrors(CONSTRAINTS, async () => {
-        const row = await db
-          .updateTable('countries')
-          .set({ ...body, updated_at: clock() })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirst();
-        return row && toCountry(row);
-      }),
-    remove: (id) =>
+    update: (id, body, context) =>
+      withConstraintErrors(CONSTRAINTS, () =>
+        writeInScope(db, source(order, context.locale), id, context.scope, async (executor) => {
+          const row = await executor
+            .updateTable('countries')
+            .set({ ...body, updated_at: clock() })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirst();
+          return row && toCountry(row);
+        }),
+      ),
+    remove: (id, context) =>
       // The foreign keys decide "in use", so a person assigned meanwhile cannot slip between a check and the delete.
-      withConstraintErrors(CONSTRAINTS, async () => {
-        const row = await db.deleteFrom('countries').where('id', '=', id).returningAll().executeTakeFirst();
-        return row && toCountry(row);
-      }),
+      withConstraintErrors(CONSTRAINTS, () =>
+        writeInScope(
+          db,
+          source(order, context.locale),
+          id,
+          context.scope,
+          async (executor) => {
+            const row = await executor
+              .deleteFrom('countries')
+              .where('id', '=', id)
+              .returningAll()
+              .executeTakeFirst();
+            return row && toCountry(row);
+          },
+          { staysInScope: false },
+        ),
+      ),
   };
 }

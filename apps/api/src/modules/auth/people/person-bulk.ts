@@ -1,9 +1,10 @@
 import { type BulkOutcome, STATUS } from '@pult/contract';
-import { sql } from 'kysely';
-import type { Executor } from '../../../db/database.js';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../../db/schema.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { BulkApply } from '../../../resources/bulk/bulk-route.js';
 import type { RecordContext } from '../../../resources/crud-routes.js';
+import { assertSuperadminRemains, lockSuperadminMembers } from '../groups/memberships.js';
 import type { TokenService } from '../token-service.js';
 import type { PersonTable } from './person-source.js';
 
@@ -20,7 +21,7 @@ export function createPersonBulkActions(
   const kind = table === 'admins' ? 'admin' : 'user';
 
   async function setStatus(
-    executor: Executor,
+    executor: Transaction<Database>,
     ids: number[],
     status: number,
     context: RecordContext,
@@ -32,11 +33,13 @@ export function createPersonBulkActions(
       skipped.bulkOwnAccount = 1;
     }
     if (targets.length === 0) return { updated: 0, skipped };
+    if (kind === 'admin') await lockSuperadminMembers(executor);
     const now = clock();
     const { rows } = await sql<{ id: number }>`update ${sql.table(table)}
       set status = ${status}, updated_at = ${now}
       where id in (${sql.join(targets)}) returning id`.execute(executor);
     if (rows.length < targets.length) skipped.bulkGone = targets.length - rows.length;
+    if (kind === 'admin') await assertSuperadminRemains(executor);
     if (status !== STATUS.active) {
       const reason = status === STATUS.deleted ? 'deleted' : 'status changed';
       await tokens.revokeAll(

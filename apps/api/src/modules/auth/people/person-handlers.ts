@@ -12,10 +12,17 @@ import type { Db, Executor } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { PasswordHasher } from '../../../lib/password-hasher.js';
+import { diffRecords } from '../../../resources/audit-sink.js';
 import type { RecordContext, RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { runList } from '../../../resources/list-sql.js';
+import { transact, writeInScope } from '../../../resources/scoped-write.js';
+import {
+  assertSuperadminRemains,
+  checkMembershipChange,
+  lockSuperadminMembers,
+} from '../groups/memberships.js';
 import type { TokenService } from '../token-service.js';
 import {
   type PersonItem,
@@ -43,6 +50,9 @@ export interface PersonHandlerDeps<T extends PersonTable> {
  * Users and administrators: the same rules on two tables. Deleting marks the record deleted
  * (status 10) and ends its sign-ins; so does any status other than active. An administrator cannot
  * delete, lock or deactivate their own account, so the panel can never lose its last way in by accident.
+ * Administrators' groups follow the membership rules (`groups/memberships.ts`): groups that exist,
+ * none of one's own changed, nothing added that the actor does not hold, and `superadmin` never left
+ * without an active member; those writes and their audit entries commit together.
  */
 export function createPersonHandlers<T extends PersonTable>(
   deps: PersonHandlerDeps<T>,
@@ -69,10 +79,11 @@ export function createPersonHandlers<T extends PersonTable>(
     }
   }
 
+  const source = (context: RecordContext) => personListSource(table, descriptor, context.locale);
+
   return {
-    list: (request, context) => runList(db, personListSource(table, descriptor, context.locale), request),
-    exportRows: (request, context) =>
-      walkList(db, personListSource(table, descriptor, context.locale), request),
+    list: (request, context) => runList(db, source(context), request),
+    exportRows: (request, context) => walkList(db, source(context), request),
 
     get: (id, context) => loadOne(db, id, context),
 
@@ -81,6 +92,7 @@ export function createPersonHandlers<T extends PersonTable>(
         const { password, password_repeat: _repeat, ...fields } = body;
         const passwordHash = await passwords.hash(password);
         return db.transaction().execute(async (trx) => {
+          if (kind === 'admin') await checkMembershipChange(trx, context.access, 0, [], fields.groups ?? []);
           const place = await resolvePlace(trx, fields.country_id, fields.city_id);
           const now = clock();
           const values = {
@@ -96,7 +108,9 @@ export function createPersonHandlers<T extends PersonTable>(
             returning id`.execute(trx);
           const id = rows[0]?.id;
           if (id === undefined) throw new Error(`insert into ${table} returned no id`);
-          return (await loadOne(trx, id, context)) as PersonItem<T>;
+          const created = (await loadOne(trx, id, context)) as PersonItem<T>;
+          await context.audit?.(trx, diffRecords({}, created, body), id);
+          return created;
         });
       }),
 
@@ -110,31 +124,55 @@ export function createPersonHandlers<T extends PersonTable>(
         ) {
           throw errors.fields({ status: 'cannotLockSelf' });
         }
-        return db.transaction().execute(async (trx) => {
-          const { rows } = await sql<{
-            country_id: number | null;
-            city_id: number | null;
-          }>`select country_id, city_id
-            from ${sql.table(table)} where id = ${id} for update`.execute(trx);
-          const current = rows[0];
-          if (!current) return undefined;
-          const place = await resolvePlace(trx, ...nextPlace(current, body));
-          const values = { ...withoutUndefined(body), ...place, updated_at: clock() };
-          await sql`update ${sql.table(table)} set ${assignments(values)} where id = ${id}`.execute(trx);
-          await endSignInsIfInactive(trx, id, body.status);
-          return loadOne(trx, id, context);
-        });
+        return writeInScope(db, source(context), id, context.scope, (executor) =>
+          transact(executor, async (trx) => {
+            if (kind === 'admin') await lockSuperadminMembers(trx);
+            const { rows } = await sql<{
+              country_id: number | null;
+              city_id: number | null;
+              groups: string[];
+            }>`select country_id, city_id, groups
+              from ${sql.table(table)} where id = ${id} for update`.execute(trx);
+            const current = rows[0];
+            if (!current) return undefined;
+            const before = context.audit ? await loadOne(trx, id, context) : undefined;
+            if (kind === 'admin' && body.groups !== undefined)
+              await checkMembershipChange(trx, context.access, id, current.groups, body.groups);
+            const place = await resolvePlace(trx, ...nextPlace(current, body));
+            const values = { ...withoutUndefined(body), ...place, updated_at: clock() };
+            await sql`update ${sql.table(table)} set ${assignments(values)} where id = ${id}`.execute(trx);
+            await endSignInsIfInactive(trx, id, body.status);
+            if (kind === 'admin') await assertSuperadminRemains(trx);
+            const updated = await loadOne(trx, id, context);
+            await context.audit?.(trx, diffRecords(before, updated, body), id);
+            return updated;
+          }),
+        );
       }),
 
     remove: async (id, context) => {
       if (id === context.adminId && kind === 'admin') throw errors.unprocessable('cannotDeleteSelf');
-      return db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ id: number }>`update ${sql.table(table)}
-          set status = ${STATUS.deleted}, updated_at = ${clock()} where id = ${id} returning id`.execute(trx);
-        if (rows.length === 0) return undefined;
-        await endSignInsIfInactive(trx, id, STATUS.deleted);
-        return loadOne(trx, id, context);
-      });
+      return writeInScope(
+        db,
+        source(context),
+        id,
+        context.scope,
+        (executor) =>
+          transact(executor, async (trx) => {
+            if (kind === 'admin') await lockSuperadminMembers(trx);
+            const { rows } = await sql<{ id: number }>`update ${sql.table(table)}
+              set status = ${STATUS.deleted}, updated_at = ${clock()} where id = ${id} returning id`.execute(
+              trx,
+            );
+            if (rows.length === 0) return undefined;
+            await endSignInsIfInactive(trx, id, STATUS.deleted);
+            if (kind === 'admin') await assertSuperadminRemains(trx);
+            const removed = await loadOne(trx, id, context);
+            await context.audit?.(trx, diffRecords(removed, {}), id);
+            return removed;
+          }),
+        { staysInScope: false },
+      );
     },
   };
 }

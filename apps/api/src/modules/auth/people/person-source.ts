@@ -48,7 +48,7 @@ const PERSON_COLUMNS: Record<string, ListColumn> = {
   created_at: column('created_at', 'timestamp'),
   updated_at: column('updated_at', 'timestamp'),
   // Matches a group by part of its name, like any text filter.
-  groups: { sql: sql`array_to_string(p.groups, ' ')`, kind: 'text' },
+  groups: { sql: sql`array_to_string(p.groups, ' ')`, kind: 'text', array: sql.ref('p.groups') },
 };
 
 export function personSelect(table: PersonTable, locale: Locale): RawBuilder<unknown> {

@@ -13,6 +13,7 @@ import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import { writeInScope } from '../../../resources/scoped-write.js';
 import type { SettingsTable } from '../tables.js';
 import { isRequiredSetting, requiredSettingType } from './settings-repository.js';
 
@@ -70,28 +71,43 @@ export function createSettingHandlers(
           .executeTakeFirstOrThrow();
         return toSetting(row);
       }),
-    update: async (key, body) => {
+    update: async (key, body, context) => {
       const required = requiredSettingType(key);
       if (required && body.type !== required) throw errors.fields({ type: 'invalidOption' });
       const valueError = settingValueError(body.type, key, body.value);
       if (valueError) throw errors.fields({ value: valueError });
-      const row = await db
-        .updateTable('settings')
-        .set({
-          type: body.type,
-          value: JSON.stringify(body.value),
-          ...(body.is_public === undefined ? {} : { is_public: body.is_public }),
-          updated_at: clock(),
-        })
-        .where('key', '=', key)
-        .returningAll()
-        .executeTakeFirst();
-      return row && toSetting(row);
+      return writeInScope(db, source, key, context.scope, async (executor) => {
+        const row = await executor
+          .updateTable('settings')
+          .set({
+            type: body.type,
+            value: JSON.stringify(body.value),
+            ...(body.is_public === undefined ? {} : { is_public: body.is_public }),
+            updated_at: clock(),
+          })
+          .where('key', '=', key)
+          .returningAll()
+          .executeTakeFirst();
+        return row && toSetting(row);
+      });
     },
-    remove: async (key) => {
+    remove: async (key, context) => {
       if (isRequiredSetting(key)) throw errors.unprocessable('settingProtected');
-      const row = await db.deleteFrom('settings').where('key', '=', key).returningAll().executeTakeFirst();
-      return row && toSetting(row);
+      return writeInScope(
+        db,
+        source,
+        key,
+        context.scope,
+        async (executor) => {
+          const row = await executor
+            .deleteFrom('settings')
+            .where('key', '=', key)
+            .returningAll()
+            .executeTakeFirst();
+          return row && toSetting(row);
+        },
+        { staysInScope: false },
+      );
     },
   };
 }

@@ -14,6 +14,8 @@ import {
 } from '@pult/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accessOf, currentAdminId } from '../../../access/request-access.js';
+import { access } from '../../../access/route-access.js';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import { requestLocale } from '../../../http/locale.js';
@@ -21,8 +23,7 @@ import { noStore } from '../../../http/no-store.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { AuditSink } from '../../../resources/audit-sink.js';
 import { crudRoutes } from '../../../resources/crud-routes.js';
-import { parseListRequest } from '../../../resources/list-request.js';
-import { type AdminGuard, currentAdminId } from '../access-guard.js';
+import { listRequestOf } from '../../../resources/list-request.js';
 import type { TokenService } from '../token-service.js';
 import type { ApiKeys } from './api-keys.js';
 import { createSettingHandlers } from './settings-handlers.js';
@@ -34,7 +35,6 @@ export interface SettingsRouteDeps {
   settings: SettingsRepository;
   apiKeys: ApiKeys;
   tokens: TokenService;
-  requireAdmin: AdminGuard;
   audit: AuditSink;
 }
 
@@ -44,23 +44,31 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
 
   /**
    * One path, two callers: with `translate=true` it is what the panel reads before anyone signs in
-   * (public settings only, no token); otherwise it is the administrators' list of every setting.
+   * (the public settings, no token); otherwise it is the administrators' list of settings, which
+   * access control checks before anything is read.
    */
   app.get(
     settingsResource.path,
     {
-      schema: { response: { 200: z.union([listResponseSchema(settingSchema), settingsResponseSchema]) } },
+      config: {
+        access: access.to(settingsResource, 'list', {
+          exemptWhen: (request) => (request.query as Record<string, unknown>).translate === 'true',
+        }),
+      },
+      schema: {
+        response: { 200: z.union([listResponseSchema(settingSchema.partial()), settingsResponseSchema]) },
+      },
     },
     async (request) => {
-      const { translate, ...params } = request.query as Record<string, unknown>;
+      const { translate } = request.query as Record<string, unknown>;
       if (translate === 'true') return { items: await deps.settings.listPublic() };
-      // Anything else is the administrators' list: who asks is checked before what they ask.
-      await deps.requireAdmin(request);
       if (translate !== undefined && translate !== 'false')
         throw errors.fields({ translate: 'invalidValue' });
-      return handlers.list(parseListRequest(settingsResource, params), {
+      const { translate: _translate, ...params } = request.query as Record<string, unknown>;
+      return handlers.list(listRequestOf({ ...request, query: params } as typeof request, settingsResource), {
         locale: requestLocale(request),
         adminId: currentAdminId(request),
+        access: accessOf(request),
       });
     },
   );
@@ -73,15 +81,16 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
       update: settingUpdateSchema,
       parseId: (raw) => (SETTING_KEY_PATTERN.test(raw) ? raw : undefined),
       handlers,
-      guard: deps.requireAdmin,
-      adminIdOf: currentAdminId,
       list: false,
     }),
   );
 
   app.post(
     `${settingsResource.path}/revoke-user-tokens`,
-    { onRequest: deps.requireAdmin, schema: { response: { 200: revokeUserTokensResponseSchema } } },
+    {
+      config: { access: access.to(settingsResource, 'settings.revoke-user-tokens') },
+      schema: { response: { 200: revokeUserTokensResponseSchema } },
+    },
     async (request) => {
       const revoked = await deps.tokens.revokeAll(deps.db, 'user', null, 'revoked by an administrator');
       request.log.info({ revoked, adminId: currentAdminId(request) }, 'All platform user sessions revoked');
@@ -100,7 +109,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
   app.post(
     `${settingsResource.path}/regenerate-api-keys`,
     {
-      onRequest: [deps.requireAdmin, noStore],
+      config: { access: access.to(settingsResource, 'settings.regenerate-api-keys') },
+      onRequest: noStore,
       schema: { response: { 200: regenerateApiKeysResponseSchema } },
     },
     async (request) => {
@@ -117,16 +127,23 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
   );
 
   /** How a platform service checks its key: 200 with its name, or 401. */
-  app.get('/service/whoami', { schema: { response: { 200: serviceIdentitySchema } } }, async (request) => {
-    const header = request.headers['x-api-key'];
-    const service = typeof header === 'string' ? await deps.apiKeys.serviceOf(header) : undefined;
-    if (!service) throw errors.unauthorized('invalidApiKey');
-    return { service };
-  });
+  app.get(
+    '/service/whoami',
+    { config: { access: access.platform }, schema: { response: { 200: serviceIdentitySchema } } },
+    async (request) => {
+      const header = request.headers['x-api-key'];
+      const service = typeof header === 'string' ? await deps.apiKeys.serviceOf(header) : undefined;
+      if (!service) throw errors.unauthorized('invalidApiKey');
+      return { service };
+    },
+  );
 
   app.get(
     '/admin/api-keys',
-    { onRequest: deps.requireAdmin, schema: { response: { 200: apiKeysResponseSchema } } },
+    {
+      config: { access: access.to(settingsResource, 'settings.api-keys', { fields: null }) },
+      schema: { response: { 200: apiKeysResponseSchema } },
+    },
     async () => ({ items: await deps.apiKeys.list() }),
   );
 };

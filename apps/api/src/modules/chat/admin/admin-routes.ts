@@ -15,12 +15,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { access } from '../../../access/route-access.js';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import { auditSinkOf, diffRecords } from '../../../resources/audit-sink.js';
 import { registerCsvExport } from '../../../resources/export/csv-export-route.js';
 import { walkList } from '../../../resources/export/list-walk.js';
-import { parseListRequest } from '../../../resources/list-request.js';
+import { listRequestOf } from '../../../resources/list-request.js';
 import { runList } from '../../../resources/list-sql.js';
 import { parseNumericId } from '../../../resources/record-id.js';
 import type { AuthApi, DirectoryUser, UserDirectory } from '../../auth/index.js';
@@ -114,11 +115,15 @@ async function nameMemberships(
   }));
 }
 
+/** Names the panel shows beside the ids (members, channels, senders), for field grants. */
+const MEMBERSHIP_NAMES = ['channel_label', 'channel_type', 'user_label'];
+const CHANNEL_NAMES = ['label', 'display_name', 'created_by_label'];
+const MESSAGE_NAMES = ['sender_label', 'deleted'];
+
 /** The administration of the chat: memberships (`/admin/channel-users`) and channels with moderation. */
 export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async (app, deps) => {
   const { db, channels, messages } = deps;
   const directory = deps.auth.directory;
-  app.addHook('onRequest', deps.auth.requireAdmin);
   const audit = auditSinkOf(app);
 
   const membershipById = async (id: number) => {
@@ -154,19 +159,19 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
   const usersPath = channelUsersResource.path;
   app.get(
     usersPath,
-    { schema: { response: { 200: listResponseSchema(channelUserAdminSchema) } } },
+    {
+      config: { access: access.to(channelUsersResource, 'list', { readable: MEMBERSHIP_NAMES }) },
+      schema: { response: { 200: listResponseSchema(channelUserAdminSchema.partial()) } },
+    },
     async (request) => {
-      const list = await runList(
-        db,
-        channelUserSource,
-        parseListRequest(channelUsersResource, request.query),
-      );
+      const list = await runList(db, channelUserSource, listRequestOf(request, channelUsersResource));
       return { ...list, items: await nameMemberships(directory, list.items) };
     },
   );
 
   registerCsvExport(app, {
     descriptor: channelUsersResource,
+    readable: MEMBERSHIP_NAMES,
     rows: async function* (request) {
       for await (const rows of walkList(db, channelUserSource, request))
         yield nameMemberships(directory, rows);
@@ -175,7 +180,12 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
 
   app.get(
     `${usersPath}/:id`,
-    { schema: { params: idParams, response: { 200: channelUserAdminSchema } } },
+    {
+      config: {
+        access: access.to(channelUsersResource, 'read', { scoped: false, readable: MEMBERSHIP_NAMES }),
+      },
+      schema: { params: idParams, response: { 200: channelUserAdminSchema.partial() } },
+    },
     async (request) => {
       const [item] = await nameMemberships(directory, [await membershipById(idOf(request.params.id))]);
       return item as ChannelUserAdmin;
@@ -184,7 +194,10 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
 
   app.put(
     `${usersPath}/:id`,
-    { schema: { params: idParams, body: channelUserRoleSchema, response: { 200: channelUserAdminSchema } } },
+    {
+      config: { access: access.to(channelUsersResource, 'update', { scoped: false }) },
+      schema: { params: idParams, body: channelUserRoleSchema, response: { 200: channelUserAdminSchema } },
+    },
     async (request) => {
       const id = idOf(request.params.id);
       const row = await membershipById(id);
@@ -202,7 +215,10 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
 
   app.delete(
     `${usersPath}/:id`,
-    { schema: { params: idParams, response: { 200: channelUserAdminSchema } } },
+    {
+      config: { access: access.to(channelUsersResource, 'delete', { scoped: false }) },
+      schema: { params: idParams, response: { 200: channelUserAdminSchema } },
+    },
     async (request) => {
       const row = await membershipById(idOf(request.params.id));
       await channels.removeMember(row.channel_id, undefined, row.user_uid);
@@ -220,15 +236,19 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
   const channelsPath = channelsResource.path;
   app.get(
     channelsPath,
-    { schema: { response: { 200: listResponseSchema(channelAdminSchema) } } },
+    {
+      config: { access: access.to(channelsResource, 'list', { readable: CHANNEL_NAMES }) },
+      schema: { response: { 200: listResponseSchema(channelAdminSchema.partial()) } },
+    },
     async (request) => {
-      const list = await runList(db, channelSource, parseListRequest(channelsResource, request.query));
+      const list = await runList(db, channelSource, listRequestOf(request, channelsResource));
       return { ...list, items: await nameChannels(directory, list.items) };
     },
   );
 
   registerCsvExport(app, {
     descriptor: channelsResource,
+    readable: CHANNEL_NAMES,
     rows: async function* (request) {
       for await (const rows of walkList(db, channelSource, request)) yield nameChannels(directory, rows);
     },
@@ -236,7 +256,10 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
 
   app.get(
     `${channelsPath}/:id`,
-    { schema: { params: idParams, response: { 200: channelAdminSchema } } },
+    {
+      config: { access: access.to(channelsResource, 'read', { scoped: false, readable: CHANNEL_NAMES }) },
+      schema: { params: idParams, response: { 200: channelAdminSchema.partial() } },
+    },
     async (request) => {
       const [item] = await nameChannels(directory, [await channelById(idOf(request.params.id))]);
       return item as ChannelAdmin;
@@ -245,7 +268,10 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
 
   app.get(
     `${channelsPath}/:id/members`,
-    { schema: { params: idParams, response: { 200: memberListSchema } } },
+    {
+      config: { access: access.to(channelsResource, 'read', { scoped: false, mask: null, fields: null }) },
+      schema: { params: idParams, response: { 200: memberListSchema } },
+    },
     async (request) => {
       const channel = await channelById(idOf(request.params.id));
       return { items: await channels.members(channel.id, undefined) };
@@ -256,6 +282,7 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
   app.delete(
     `${channelsPath}/:id`,
     {
+      config: { access: access.to(channelsResource, 'delete', { scoped: false }) },
       schema: {
         params: idParams,
         querystring: channelDeleteQuerySchema,
@@ -291,13 +318,19 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
 
   app.get(
     `${channelsPath}/:id/messages`,
-    { schema: { params: idParams, response: { 200: listResponseSchema(channelMessageAdminSchema) } } },
+    {
+      config: { access: access.to(channelMessagesResource(0), 'list', { readable: MESSAGE_NAMES }) },
+      schema: {
+        params: idParams,
+        response: { 200: listResponseSchema(channelMessageAdminSchema.partial()) },
+      },
+    },
     async (request) => {
       const channel = await channelById(idOf(request.params.id));
       const list = await runList(
         db,
         channelMessageSource(channel.id),
-        parseListRequest(channelMessagesResource(channel.id), request.query),
+        listRequestOf(request, channelMessagesResource(channel.id)),
       );
       return { ...list, items: await nameMessages(list.items) };
     },
@@ -307,6 +340,7 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
   registerCsvExport(app, {
     descriptor: channelMessagesResource(0),
     path: `${channelsPath}/:id/messages`,
+    readable: MESSAGE_NAMES,
     rows: async function* (request, _locale, httpRequest) {
       const { id } = httpRequest.params as { id: string };
       const channel = await channelById(idOf(id));
@@ -318,7 +352,10 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
 
   app.delete(
     `${channelsPath}/:id/messages/:messageId`,
-    { schema: { params: messageParams, response: { 200: channelMessageAdminSchema } } },
+    {
+      config: { access: access.to(channelMessagesResource(0), 'delete', { scoped: false }) },
+      schema: { params: messageParams, response: { 200: channelMessageAdminSchema } },
+    },
     async (request) => {
       const channelId = idOf(request.params.id);
       const message = await messages.deleteForEveryone(channelId, idOf(request.params.messageId), undefined);

@@ -12,6 +12,7 @@ export function createChatDashboard(db: Db, clock: Clock): DashboardCardSource[]
   return [
     {
       id: 'chat.messagesPerDay',
+      resource: 'chat.channels',
       service: 'chat',
       kind: 'daily',
       async load() {

@@ -1,6 +1,7 @@
 import { CHAT_CLOSE, type ChatClientFrame, chatClientFrameSchema } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
+import { access } from '../../../access/route-access.js';
 import type { Db } from '../../../db/database.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { AuthApi } from '../../auth/index.js';
@@ -29,7 +30,7 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps): 
   const readEvents = (channelId: number, afterSeq: number, limit: number) =>
     eventsAfter(db, channelId, afterSeq, limit);
 
-  app.get('/ws', { websocket: true }, (socket: WebSocket, request) => {
+  app.get('/ws', { websocket: true, config: { access: access.platform } }, (socket: WebSocket, request) => {
     let client: SocketClient | undefined;
     let authenticating = false;
     const timeout = setTimeout(() => socket.close(CHAT_CLOSE.unauthorized, 'auth expected'), AUTH_TIMEOUT_MS);

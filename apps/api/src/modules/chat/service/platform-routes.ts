@@ -14,6 +14,11 @@ import {
   roleUpdateSchema,
 } from '@pult/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../../access/route-access.js';
+
+/** Every route here is a platform user's, checked by the auth service's user guard. */
+const PLATFORM = { access: access.platform };
+
 import { z } from 'zod';
 import { errors } from '../../../http/app-error.js';
 import { parseNumericId } from '../../../resources/record-id.js';
@@ -53,7 +58,10 @@ export const platformChatRoutes: FastifyPluginAsyncZod<PlatformChatRouteDeps> = 
 
   app.post(
     '/channels',
-    { schema: { body: channelCreateSchema, response: { 200: channelSchema, 201: channelSchema } } },
+    {
+      config: PLATFORM,
+      schema: { body: channelCreateSchema, response: { 200: channelSchema, 201: channelSchema } },
+    },
     async (request, reply) => {
       const { channel, created } = await channels.create(me(request), request.body);
       reply.status(created ? 201 : 200);
@@ -61,19 +69,26 @@ export const platformChatRoutes: FastifyPluginAsyncZod<PlatformChatRouteDeps> = 
     },
   );
 
-  app.get('/channels', { schema: { response: { 200: channelListSchema } } }, async (request) => ({
-    items: await channels.listMine(me(request)),
-  }));
+  app.get(
+    '/channels',
+    { config: PLATFORM, schema: { response: { 200: channelListSchema } } },
+    async (request) => ({
+      items: await channels.listMine(me(request)),
+    }),
+  );
 
   app.get(
     '/channels/:id',
-    { schema: { params: channelParams, response: { 200: channelSchema } } },
+    { config: PLATFORM, schema: { params: channelParams, response: { 200: channelSchema } } },
     async (request) => channels.getMine(idOf(request.params.id), me(request)),
   );
 
   app.post(
     '/channels/:id/leave',
-    { schema: { params: channelParams, body: leaveSchema.optional(), response: { 200: okSchema } } },
+    {
+      config: PLATFORM,
+      schema: { params: channelParams, body: leaveSchema.optional(), response: { 200: okSchema } },
+    },
     async (request) => {
       await channels.leave(idOf(request.params.id), me(request), request.body?.successor_uid);
       return { ok: true as const };
@@ -82,13 +97,16 @@ export const platformChatRoutes: FastifyPluginAsyncZod<PlatformChatRouteDeps> = 
 
   app.get(
     '/channels/:id/members',
-    { schema: { params: channelParams, response: { 200: memberListSchema } } },
+    { config: PLATFORM, schema: { params: channelParams, response: { 200: memberListSchema } } },
     async (request) => ({ items: await channels.members(idOf(request.params.id), me(request)) }),
   );
 
   app.post(
     '/channels/:id/members',
-    { schema: { params: channelParams, body: memberAddSchema, response: { 201: memberListSchema } } },
+    {
+      config: PLATFORM,
+      schema: { params: channelParams, body: memberAddSchema, response: { 201: memberListSchema } },
+    },
     async (request, reply) => {
       const items = await channels.addMember(
         idOf(request.params.id),
@@ -103,7 +121,10 @@ export const platformChatRoutes: FastifyPluginAsyncZod<PlatformChatRouteDeps> = 
 
   app.put(
     '/channels/:id/members/:uid',
-    { schema: { params: memberParams, body: roleUpdateSchema, response: { 200: memberListSchema } } },
+    {
+      config: PLATFORM,
+      schema: { params: memberParams, body: roleUpdateSchema, response: { 200: memberListSchema } },
+    },
     async (request) => {
       const channelId = idOf(request.params.id);
       await channels.setRole(channelId, me(request), uidOf(request.params.uid), request.body.role);
@@ -113,7 +134,7 @@ export const platformChatRoutes: FastifyPluginAsyncZod<PlatformChatRouteDeps> = 
 
   app.delete(
     '/channels/:id/members/:uid',
-    { schema: { params: memberParams, response: { 200: memberListSchema } } },
+    { config: PLATFORM, schema: { params: memberParams, response: { 200: memberListSchema } } },
     async (request) => {
       const channelId = idOf(request.params.id);
       await channels.removeMember(channelId, me(request), uidOf(request.params.uid));
@@ -124,6 +145,7 @@ export const platformChatRoutes: FastifyPluginAsyncZod<PlatformChatRouteDeps> = 
   app.post(
     '/channels/:id/messages',
     {
+      config: PLATFORM,
       schema: {
         params: channelParams,
         body: messageCreateSchema,
@@ -145,6 +167,7 @@ export const platformChatRoutes: FastifyPluginAsyncZod<PlatformChatRouteDeps> = 
   app.get(
     '/channels/:id/messages',
     {
+      config: PLATFORM,
       schema: {
         params: channelParams,
         querystring: messagePageQuerySchema,
@@ -158,6 +181,7 @@ export const platformChatRoutes: FastifyPluginAsyncZod<PlatformChatRouteDeps> = 
   app.delete(
     '/channels/:id/messages/:messageId',
     {
+      config: PLATFORM,
       schema: {
         params: messageParams,
         querystring: messageDeleteQuerySchema,
@@ -176,6 +200,7 @@ export const platformChatRoutes: FastifyPluginAsyncZod<PlatformChatRouteDeps> = 
   app.post(
     '/channels/:id/read',
     {
+      config: PLATFORM,
       schema: {
         params: channelParams,
         body: markReadSchema,

@@ -9,6 +9,7 @@ import { type ConstraintFields, withConstraintErrors } from '../../../resources/
 import { walkList } from '../../../resources/export/list-walk.js';
 import type { ListRequest } from '../../../resources/list-request.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import { transact, writeInScope } from '../../../resources/scoped-write.js';
 import type { ConfigKind, WithUsage } from './config-kinds.js';
 import { mergeConfigSecrets, openConfigSecrets, sealedColumn, splitConfigJson } from './config-secrets.js';
 
@@ -126,34 +127,44 @@ export function createConfigHandlers<Row extends ConfigRowBase, Item, Write exte
           return (await find(trx, rows[0]?.id ?? 0)) as Item;
         }),
       ),
-    update: (id, body) =>
+    update: (id, body, context) =>
       withConstraintErrors(constraints, () =>
-        db.transaction().execute(async (trx) => {
-          const current = await findRow(trx, id, true);
-          if (!current) return undefined;
-          if (current.is_default && !body.is_default) throw errors.fields({ is_default: 'defaultKept' });
-          if (body.is_default && !current.is_default) await takeDefault(trx, id);
-          const values = { ...columnsOf(body, current), updated_at: clock() };
-          await sql`update ${table} set ${assignments(values)} where id = ${id}`.execute(trx);
-          return find(trx, id);
-        }),
+        writeInScope(db, source, id, context.scope, (executor) =>
+          transact(executor, async (trx) => {
+            const current = await findRow(trx, id, true);
+            if (!current) return undefined;
+            if (current.is_default && !body.is_default) throw errors.fields({ is_default: 'defaultKept' });
+            if (body.is_default && !current.is_default) await takeDefault(trx, id);
+            const values = { ...columnsOf(body, current), updated_at: clock() };
+            await sql`update ${table} set ${assignments(values)} where id = ${id}`.execute(trx);
+            return find(trx, id);
+          }),
+        ),
       ),
-    remove: (id) =>
+    remove: (id, context) =>
       withConstraintErrors(constraints, () =>
-        db.transaction().execute(async (trx) => {
-          // Locked first: a template saved meanwhile waits on this row, so the check below is final.
-          const current = await findRow(trx, id, true);
-          if (!current) return undefined;
-          const { rows } = await sql<{ name: string }>`select name from notification_templates
+        writeInScope(
+          db,
+          source,
+          id,
+          context.scope,
+          (executor) =>
+            transact(executor, async (trx) => {
+              // Locked first: a template saved meanwhile waits on this row, so the check below is final.
+              const current = await findRow(trx, id, true);
+              if (!current) return undefined;
+              const { rows } = await sql<{ name: string }>`select name from notification_templates
             where ${sql.ref(kind.templateColumn)} = ${id} order by name`.execute(trx);
-          if (rows.length > 0) {
-            throw errors.unprocessable('configInUse', {
-              templates: rows.map((row) => row.name).join(', '),
-            });
-          }
-          await sql`delete from ${table} where id = ${id}`.execute(trx);
-          return kind.toItem(current);
-        }),
+              if (rows.length > 0) {
+                throw errors.unprocessable('configInUse', {
+                  templates: rows.map((row) => row.name).join(', '),
+                });
+              }
+              await sql`delete from ${table} where id = ${id}`.execute(trx);
+              return kind.toItem(current);
+            }),
+          { staysInScope: false },
+        ),
       ),
   };
 

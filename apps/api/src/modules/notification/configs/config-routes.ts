@@ -16,17 +16,18 @@ import {
   smtpConfigSchema,
   smtpConfigSendTestSchema,
   smtpConfigWriteSchema,
+  templatesResource,
   translateMessage,
 } from '@pult/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { access } from '../../../access/route-access.js';
 import type { Db } from '../../../db/database.js';
 import { requestLocale } from '../../../http/locale.js';
 import type { Clock } from '../../../lib/clock.js';
 import { crudRoutes, type RecordHandlers } from '../../../resources/crud-routes.js';
 import { parseNumericId } from '../../../resources/record-id.js';
-import { type AuthApi, currentAdminId } from '../../auth/index.js';
 import { type ClosableAdapter, pushAdapterFor, smsAdapterFor } from '../channels/adapters.js';
 import { ProviderError } from '../channels/provider-error.js';
 import { checkSmtp, sendSmtpTest } from '../channels/smtp-check.js';
@@ -56,14 +57,13 @@ async function tryAdapter(
 export interface ConfigRouteDeps {
   db: Db;
   clock: Clock;
-  auth: AuthApi;
   configs: ConfigStore;
 }
 
 /** The three configuration resources (SMTP, SMS, push): CRUD and a lookup each. */
 export const configRoutes: FastifyPluginAsyncZod<ConfigRouteDeps> = async (app, deps) => {
-  const { auth, configs } = deps;
-  const common = { parseId: parseNumericId, guard: auth.requireAdmin, adminIdOf: currentAdminId };
+  const { configs } = deps;
+  const common = { parseId: parseNumericId };
   const register = async <Item extends z.ZodType, Write extends z.ZodType>(
     store: {
       kind: { descriptor: ResourceDescriptor; notFound: MessageKey };
@@ -75,7 +75,11 @@ export const configRoutes: FastifyPluginAsyncZod<ConfigRouteDeps> = async (app, 
   ) => {
     app.get(
       `${store.kind.descriptor.path}/lookup`,
-      { onRequest: auth.requireAdmin, schema: { response: { 200: lookupResponseSchema } } },
+      {
+        // A template names its configuration: whoever edits templates sees the configurations' names.
+        config: { access: access.lookup(store.kind.descriptor, [templatesResource]) },
+        schema: { response: { 200: lookupResponseSchema } },
+      },
       async (request) => store.lookup(requestLocale(request)),
     );
     await app.register(
@@ -102,7 +106,7 @@ export const configRoutes: FastifyPluginAsyncZod<ConfigRouteDeps> = async (app, 
   app.post(
     `${smtpPath}/check`,
     {
-      onRequest: auth.requireAdmin,
+      config: { access: access.to(configs.smtp.kind.descriptor, 'configs.check') },
       schema: { body: smtpConfigCheckSchema, response: { 200: configTestResultSchema } },
     },
     async (request) => checkSmtp(await configs.smtp.resolve(request.body.id ?? null, request.body.config)),
@@ -110,7 +114,7 @@ export const configRoutes: FastifyPluginAsyncZod<ConfigRouteDeps> = async (app, 
   app.post(
     `${smtpPath}/send-test`,
     {
-      onRequest: auth.requireAdmin,
+      config: { access: access.to(configs.smtp.kind.descriptor, 'configs.send-test') },
       schema: { body: smtpConfigSendTestSchema, response: { 200: configTestResultSchema } },
     },
     async (request) => {
@@ -123,7 +127,7 @@ export const configRoutes: FastifyPluginAsyncZod<ConfigRouteDeps> = async (app, 
   await register(configs.push, pushConfigSchema, pushConfigWriteSchema);
 
   const testRoutes = <Write extends { name: string }>(
-    path: string,
+    descriptor: ResourceDescriptor,
     check: z.ZodType<{ id?: number | null; config: Write }>,
     send: z.ZodType<{ id?: number | null; config: Write; to: string }>,
     adapterOf: (config: Write) => ClosableAdapter,
@@ -131,14 +135,21 @@ export const configRoutes: FastifyPluginAsyncZod<ConfigRouteDeps> = async (app, 
   ) => {
     const make = (id: number | null | undefined, config: Write) => async () =>
       adapterOf(await resolve(id ?? null, config));
+    const path = descriptor.path;
     app.post(
       `${path}/check`,
-      { onRequest: auth.requireAdmin, schema: { body: check, response: { 200: configTestResultSchema } } },
+      {
+        config: { access: access.to(descriptor, 'configs.check') },
+        schema: { body: check, response: { 200: configTestResultSchema } },
+      },
       async (request) => tryAdapter(make(request.body.id, request.body.config), (adapter) => adapter.check()),
     );
     app.post(
       `${path}/send-test`,
-      { onRequest: auth.requireAdmin, schema: { body: send, response: { 200: configTestResultSchema } } },
+      {
+        config: { access: access.to(descriptor, 'configs.send-test') },
+        schema: { body: send, response: { 200: configTestResultSchema } },
+      },
       async (request) => {
         const { id, config, to } = request.body;
         const text = testText(request, config.name);
@@ -149,14 +160,14 @@ export const configRoutes: FastifyPluginAsyncZod<ConfigRouteDeps> = async (app, 
     );
   };
   testRoutes(
-    configs.sms.kind.descriptor.path,
+    configs.sms.kind.descriptor,
     smsConfigCheckSchema,
     smsConfigSendTestSchema,
     smsAdapterFor,
     configs.sms.resolve,
   );
   testRoutes(
-    configs.push.kind.descriptor.path,
+    configs.push.kind.descriptor,
     pushConfigCheckSchema,
     pushConfigSendTestSchema,
     pushAdapterFor,

@@ -11,6 +11,7 @@ export function createNotificationDashboard(db: Db, clock: Clock): DashboardCard
   return [
     {
       id: 'notification.queueByStatus',
+      resource: 'notification.email-queue',
       service: 'notification',
       kind: 'breakdown',
       async load() {
@@ -27,6 +28,7 @@ export function createNotificationDashboard(db: Db, clock: Clock): DashboardCard
     },
     {
       id: 'notification.sentFailed',
+      resource: 'notification.email-queue',
       service: 'notification',
       kind: 'daily',
       async load() {

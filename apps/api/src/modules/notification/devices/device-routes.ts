@@ -1,6 +1,7 @@
 import { deviceRegisterSchema, deviceRemoveSchema, deviceSchema } from '@pult/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { access } from '../../../access/route-access.js';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -17,6 +18,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; auth: A
   app.post(
     '/devices',
     {
+      config: { access: access.platform },
       onRequest: deps.auth.requireUser,
       schema: { body: deviceRegisterSchema, response: { 200: deviceSchema, 201: deviceSchema } },
     },
@@ -47,7 +49,11 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; auth: A
   );
   app.delete(
     '/devices',
-    { onRequest: deps.auth.requireUser, schema: { body: deviceRemoveSchema } },
+    {
+      config: { access: access.platform },
+      onRequest: deps.auth.requireUser,
+      schema: { body: deviceRemoveSchema },
+    },
     async (request, reply) => {
       const deleted = await deps.db
         .deleteFrom('notification_devices')

@@ -15,6 +15,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import type { ListRequest } from '../../../resources/list-request.js';
 import { type ListColumn, type ListSource, runList, whereClause } from '../../../resources/list-sql.js';
+import { withRowScope } from '../../../resources/row-scope.js';
 import type { EmailAttemptsTable, EmailQueueRow } from '../tables.js';
 
 type QueueListRow = Omit<EmailQueueRow, 'subject' | 'body_text' | 'body_html' | 'message_id'>;
@@ -214,7 +215,7 @@ export function createQueueHandlers(db: Db, clock: Clock, policy: { maxAttempts:
 
     /** Every failed e-mail that matches the list's filters, in one statement; returns how many. */
     async retryFailed(request: ListRequest): Promise<number> {
-      const matching = sql`select q.id from email_queue as q ${whereClause(source, request.conditions)}`;
+      const matching = sql`select q.id from email_queue as q ${whereClause(withRowScope(source, request.scope), request.conditions)}`;
       const result = await db
         .updateTable('email_queue')
         .set(requeue(clock()))

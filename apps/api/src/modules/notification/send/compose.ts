@@ -1,20 +1,14 @@
-import { type EmailPriority, type Locale, scanTemplate } from '@pult/contract';
+import { scanTemplate } from '@pult/contract';
 import type { Executor } from '../../../db/database.js';
 import { AppError, type ErrorText } from '../../../http/app-error.js';
+import type { TemplatedEmail } from '../../../mail/mailer.js';
 import type { EmailQueue } from '../email-queue.js';
 import type { TemplateRow } from '../tables.js';
 import { type RenderProblems, renderTemplate } from '../templates/render.js';
 import { loadTranslationTexts } from '../templates/template-texts.js';
 
 /** An e-mail to queue from a template: the one path of the send API, the test send and the platform's own mail. */
-export interface TemplatedEmail {
-  template: string;
-  /** An e-mail address (a uid has been resolved before). */
-  to: string;
-  language: Locale;
-  variables: Record<string, unknown>;
-  priority: EmailPriority;
-}
+export type { TemplatedEmail };
 
 /** A message of any channel: the template's type decides; `to` holds resolved recipients of that channel. */
 export interface TemplatedMessage extends Omit<TemplatedEmail, 'to'> {

@@ -1,9 +1,11 @@
-import { sendRequestSchema, sendResponseSchema } from '@pult/contract';
+import { emailQueueResource, sendRequestSchema, sendResponseSchema } from '@pult/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentAdminId } from '../../../access/request-access.js';
+import { access } from '../../../access/route-access.js';
 import type { Db, Executor } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
-import { type AuthApi, currentAdminId, hasApiKey } from '../../auth/index.js';
+import { type AuthApi, hasApiKey } from '../../auth/index.js';
 import type { EmailQueue } from '../email-queue.js';
 import { composeAndQueueAll } from './compose.js';
 import type { IdempotencyKeys } from './idempotency.js';
@@ -30,9 +32,12 @@ export const sendRoutes: FastifyPluginAsyncZod<SendRouteDeps> = async (app, deps
   app.post(
     '/send',
     {
-      // onRequest: a caller without credentials hears 401 before anything about the body.
-      onRequest: async (request) =>
-        hasApiKey(request) ? serviceKey(request) : deps.auth.requireAdmin(request),
+      // An administrator needs the queue's `send`; a service's key is checked by its own guard. Both
+      // before the body: a caller without credentials hears 401 before anything about it.
+      config: { access: access.to(emailQueueResource, 'email-queue.send', { exemptWhen: hasApiKey }) },
+      onRequest: async (request) => {
+        if (hasApiKey(request)) await serviceKey(request);
+      },
       schema: { body: sendRequestSchema, response: { 200: sendResponseSchema, 202: sendResponseSchema } },
     },
     async (request, reply) => {

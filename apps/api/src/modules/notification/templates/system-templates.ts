@@ -1,8 +1,10 @@
+import { PASSWORD_RECOVERY_TEMPLATE } from '../../../mail/mailer.js';
+
 /**
  * The templates the platform sends itself, seeded by the migration so an administrator can edit their
  * wording. Their names are fixed: the senders look them up by name.
  */
-export const PASSWORD_RECOVERY_TEMPLATE = 'password-recovery';
+export { PASSWORD_RECOVERY_TEMPLATE };
 
 const group = PASSWORD_RECOVERY_TEMPLATE;
 

@@ -7,6 +7,7 @@ import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import { transact, writeInScope } from '../../../resources/scoped-write.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import type { TemplateRow } from '../tables.js';
 
@@ -115,40 +116,50 @@ export function createTemplateHandlers(
           .executeTakeFirstOrThrow();
         return (await findTemplate(db, row.id)) as Template;
       }),
-    update: (id, body) =>
+    update: (id, body, context) =>
       withConstraintErrors(CONSTRAINTS, () =>
-        db.transaction().execute(async (trx) => {
-          // Locked, so the protection is judged on the row the update replaces.
-          const current = await trx
-            .selectFrom('notification_templates')
-            .selectAll()
-            .where('id', '=', id)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!current) return undefined;
-          if (!keepsSystemShape(current, body)) throw errors.unprocessable('templateProtected');
-          await trx
-            .updateTable('notification_templates')
-            .set({ ...columnsOf(body), updated_at: clock() })
-            .where('id', '=', id)
-            .execute();
-          return findTemplate(trx, id);
-        }),
+        writeInScope(db, source, id, context.scope, (executor) =>
+          transact(executor, async (trx) => {
+            // Locked, so the protection is judged on the row the update replaces.
+            const current = await trx
+              .selectFrom('notification_templates')
+              .selectAll()
+              .where('id', '=', id)
+              .forUpdate()
+              .executeTakeFirst();
+            if (!current) return undefined;
+            if (!keepsSystemShape(current, body)) throw errors.unprocessable('templateProtected');
+            await trx
+              .updateTable('notification_templates')
+              .set({ ...columnsOf(body), updated_at: clock() })
+              .where('id', '=', id)
+              .execute();
+            return findTemplate(trx, id);
+          }),
+        ),
       ),
-    remove: async (id) => {
-      const found = await findTemplate(db, id);
-      if (!found) return undefined;
-      const deleted = await db
-        .deleteFrom('notification_templates')
-        .where('id', '=', id)
-        .where(sql<boolean>`name <> all(${sql.val([...SYSTEM_TEMPLATES])}::text[])`)
-        .returning('id')
-        .executeTakeFirst();
-      if (!deleted) {
-        if (isSystemTemplate(found.name)) throw errors.unprocessable('templateProtected');
-        return undefined;
-      }
-      return found;
-    },
+    remove: (id, context) =>
+      writeInScope(
+        db,
+        source,
+        id,
+        context.scope,
+        async (executor) => {
+          const found = await findTemplate(executor, id);
+          if (!found) return undefined;
+          const deleted = await executor
+            .deleteFrom('notification_templates')
+            .where('id', '=', id)
+            .where(sql<boolean>`name <> all(${sql.val([...SYSTEM_TEMPLATES])}::text[])`)
+            .returning('id')
+            .executeTakeFirst();
+          if (!deleted) {
+            if (isSystemTemplate(found.name)) throw errors.unprocessable('templateProtected');
+            return undefined;
+          }
+          return found;
+        },
+        { staysInScope: false },
+      ),
   };
 }

@@ -14,6 +14,7 @@ import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import { writeInScope } from '../../../resources/scoped-write.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import type { TranslationRow } from '../tables.js';
 
@@ -104,24 +105,34 @@ export function createTranslationHandlers(
             .executeTakeFirstOrThrow(),
         ),
       ),
-    update: (id, body) =>
-      withConstraintErrors(CONSTRAINTS, async () => {
-        const row = await db
-          .updateTable('notification_translations')
-          .set({ ...columnsOf(body), updated_at: clock() })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirst();
-        return row && toTranslation(row);
-      }),
-    remove: async (id) => {
-      const row = await db
-        .deleteFrom('notification_translations')
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      return row && toTranslation(row);
-    },
+    update: (id, body, context) =>
+      withConstraintErrors(CONSTRAINTS, () =>
+        writeInScope(db, source, id, context.scope, async (executor) => {
+          const row = await executor
+            .updateTable('notification_translations')
+            .set({ ...columnsOf(body), updated_at: clock() })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirst();
+          return row && toTranslation(row);
+        }),
+      ),
+    remove: (id, context) =>
+      writeInScope(
+        db,
+        source,
+        id,
+        context.scope,
+        async (executor) => {
+          const row = await executor
+            .deleteFrom('notification_translations')
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirst();
+          return row && toTranslation(row);
+        },
+        { staysInScope: false },
+      ),
     async completeness() {
       const filled = LOCALES.map(
         (locale) => sql`count(*) filter (where not ${missingIn(locale)})::int as ${sql.ref(locale)}`,

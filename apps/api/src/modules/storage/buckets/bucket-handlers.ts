@@ -1,12 +1,14 @@
 import { type Bucket, type BucketCreate, type BucketUpdate, bucketDeleteQuerySchema } from '@pult/contract';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../../db/database.js';
+import type { Database } from '../../../db/schema.js';
 import { errors } from '../../../http/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { runList } from '../../../resources/list-sql.js';
+import { transact, writeInScope } from '../../../resources/scoped-write.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import type { BucketRow } from '../tables.js';
 import type { BucketPurger } from './bucket-purge.js';
@@ -48,20 +50,25 @@ export function createBucketHandlers(
             .executeTakeFirstOrThrow(),
         ),
       ),
-    update: async (id, body) => {
-      const row = await db
-        .updateTable('storage_buckets')
-        .set({ ...body, updated_at: clock() })
-        .where('id', '=', id)
-        .where('deleting_at', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
-      return row && toBucket(row);
-    },
+    update: (id, body, context) =>
+      writeInScope(db, bucketListSource, id, context.scope, async (executor) => {
+        const row = await executor
+          .updateTable('storage_buckets')
+          .set({ ...body, updated_at: clock() })
+          .where('id', '=', id)
+          .where('deleting_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        return row && toBucket(row);
+      }),
     remove: async (id, context) => {
       const query = bucketDeleteQuerySchema.safeParse(context.query ?? {});
       if (!query.success) throw errors.fields({ confirm_files: 'invalidValue' });
-      const row = await db.transaction().execute(async (trx) => {
+      const scoped = (write: (trx: Transaction<Database>) => Promise<BucketRow | undefined>) =>
+        writeInScope(db, bucketListSource, id, context.scope, (executor) => transact(executor, write), {
+          staysInScope: false,
+        });
+      const row = await scoped(async (trx) => {
         const { rows } = await sql<BucketRow>`select * from storage_buckets
           where id = ${id} and deleting_at is null for update`.execute(trx);
         const bucket = rows[0];

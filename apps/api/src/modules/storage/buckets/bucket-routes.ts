@@ -7,14 +7,12 @@ import {
   bucketsResource,
   bucketUpdateSchema,
 } from '@pult/contract';
-import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { crudRoutes, type RecordHandlers } from '../../../resources/crud-routes.js';
 import { parseNumericId } from '../../../resources/record-id.js';
-import { currentAdminId } from '../../auth/index.js';
 
 export interface BucketRouteDeps {
   handlers: RecordHandlers<number, Bucket, BucketCreate, BucketUpdate>;
-  requireAdmin: onRequestAsyncHookHandler;
 }
 
 export const bucketRoutes: FastifyPluginAsync<BucketRouteDeps> = async (app, deps) => {
@@ -26,8 +24,6 @@ export const bucketRoutes: FastifyPluginAsync<BucketRouteDeps> = async (app, dep
       update: bucketUpdateSchema,
       parseId: parseNumericId,
       handlers: deps.handlers,
-      guard: deps.requireAdmin,
-      adminIdOf: currentAdminId,
     }),
   );
 };

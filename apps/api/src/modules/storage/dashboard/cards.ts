@@ -10,8 +10,15 @@ import type { Clock } from '../../../lib/clock.js';
 
 /** Storage used per bucket, files and errors per day, open error groups. */
 export function createStorageDashboard(db: Db, clock: Clock): DashboardCardSource[] {
-  const daily = (id: string, table: string, link: string, store?: CounterStore): DashboardCardSource => ({
+  const daily = (
+    id: string,
+    resource: string,
+    table: string,
+    link: string,
+    store?: CounterStore,
+  ): DashboardCardSource => ({
     id,
+    resource,
     service: 'storage',
     kind: 'daily',
     async load() {
@@ -23,6 +30,7 @@ export function createStorageDashboard(db: Db, clock: Clock): DashboardCardSourc
   return [
     {
       id: 'storage.bytesByBucket',
+      resource: 'storage.buckets',
       service: 'storage',
       kind: 'breakdown',
       async load() {
@@ -44,16 +52,18 @@ export function createStorageDashboard(db: Db, clock: Clock): DashboardCardSourc
         );
       },
     },
-    daily('storage.filesPerDay', 'storage_files', '/storage/files?filter[created_at]={day}'),
+    daily('storage.filesPerDay', 'storage.files', 'storage_files', '/storage/files?filter[created_at]={day}'),
     // The lists engine counts errors per day (and level) already.
     daily(
       'storage.errorsPerDay',
+      'storage.errors',
       'storage_errors',
       '/storage/errors?view=all&filter[created_at]={day}',
       'list_day_counts',
     ),
     {
       id: 'storage.openErrorGroups',
+      resource: 'storage.error-groups',
       service: 'storage',
       kind: 'value',
       async load() {

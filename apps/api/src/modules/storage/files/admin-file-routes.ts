@@ -8,15 +8,15 @@ import {
   lookupResponseSchema,
   type StorageFile,
 } from '@pult/contract';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../../access/route-access.js';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import { auditSinkOf, diffRecords } from '../../../resources/audit-sink.js';
 import { registerCsvExport } from '../../../resources/export/csv-export-route.js';
 import { walkList } from '../../../resources/export/list-walk.js';
-import { parseListRequest } from '../../../resources/list-request.js';
+import { listRequestOf } from '../../../resources/list-request.js';
 import { runList } from '../../../resources/list-sql.js';
 import type { UserDirectory } from '../../auth/index.js';
 import type { FileService } from './file-service.js';
@@ -27,16 +27,16 @@ export interface AdminFileRouteDeps {
   db: Db;
   files: FileService;
   directory: UserDirectory;
-  requireAdmin: onRequestAsyncHookHandler;
 }
 
 const uuidParams = z.object({ uuid: z.string() });
+/** A file's owner is shown by e-mail beside the uid. */
+const OWNER = ['owner_email'];
 
 /** `storage/files` in the panel: every file, uploads on anyone's behalf, links for preview and download. */
 export const adminFileRoutes: FastifyPluginAsyncZod<AdminFileRouteDeps> = async (app, deps) => {
   const { files } = deps;
   const audit = auditSinkOf(app);
-  app.addHook('onRequest', deps.requireAdmin);
 
   /** Owners are platform users: their e-mails come from the auth service's directory, one call per page. */
   async function withOwners(items: StorageFile[]): Promise<StorageFile[]> {
@@ -57,48 +57,68 @@ export const adminFileRoutes: FastifyPluginAsyncZod<AdminFileRouteDeps> = async 
 
   app.get(
     filesResource.path,
-    { schema: { response: { 200: listResponseSchema(fileSchema) } } },
+    {
+      config: { access: access.to(filesResource, 'list', { readable: OWNER }) },
+      schema: { response: { 200: listResponseSchema(fileSchema.partial()) } },
+    },
     async (request) => {
-      const page = await runList(deps.db, adminFileSource, parseListRequest(filesResource, request.query));
+      const page = await runList(deps.db, adminFileSource, listRequestOf(request, filesResource));
       return { ...page, items: await withOwners(page.items) };
     },
   );
 
   registerCsvExport(app, {
     descriptor: filesResource,
+    readable: OWNER,
     rows: async function* (request) {
       for await (const items of walkList(deps.db, adminFileSource, request)) yield withOwners(items);
     },
   });
 
-  app.post(filesResource.path, { schema: { response: { 201: fileSchema } } }, async (request, reply) => {
-    const saved = await receiveUpload(request, reply, { kind: 'admin' }, files);
-    const item = toFileItem(saved);
-    await audit.record(request, {
-      action: 'create',
-      resource: filesResource.name,
-      recordId: item.uuid,
-      changes: diffRecords({}, item),
-    });
-    reply.status(201);
-    return (await withOwners([item]))[0];
-  });
+  app.post(
+    filesResource.path,
+    {
+      config: { access: access.to(filesResource, 'files.upload') },
+      schema: { response: { 201: fileSchema } },
+    },
+    async (request, reply) => {
+      const saved = await receiveUpload(request, reply, { kind: 'admin' }, files);
+      const item = toFileItem(saved);
+      await audit.record(request, {
+        action: 'create',
+        resource: filesResource.name,
+        recordId: item.uuid,
+        changes: diffRecords({}, item),
+      });
+      reply.status(201);
+      return (await withOwners([item]))[0];
+    },
+  );
 
   app.get(
     `${filesResource.path}/:uuid`,
-    { schema: { params: uuidParams, response: { 200: fileSchema } } },
+    {
+      config: { access: access.to(filesResource, 'read', { scoped: false, readable: OWNER }) },
+      schema: { params: uuidParams, response: { 200: fileSchema.partial() } },
+    },
     async (request) => (await withOwners([toFileItem(await found(request.params.uuid))]))[0],
   );
 
   app.get(
     `${filesResource.path}/:uuid/url`,
-    { schema: { params: uuidParams, querystring: fileUrlQuerySchema, response: { 200: fileUrlSchema } } },
+    {
+      config: { access: access.to(filesResource, 'files.download') },
+      schema: { params: uuidParams, querystring: fileUrlQuerySchema, response: { 200: fileUrlSchema } },
+    },
     async (request) => files.url(await found(request.params.uuid), request.query.disposition ?? 'attachment'),
   );
 
   app.delete(
     `${filesResource.path}/:uuid`,
-    { schema: { params: uuidParams, response: { 200: fileSchema } } },
+    {
+      config: { access: access.to(filesResource, 'delete', { scoped: false }) },
+      schema: { params: uuidParams, response: { 200: fileSchema } },
+    },
     async (request) => {
       const removed = await files.remove(request.params.uuid);
       if (!removed) throw errors.notFound();
@@ -115,7 +135,10 @@ export const adminFileRoutes: FastifyPluginAsyncZod<AdminFileRouteDeps> = async 
 
   app.get(
     `${bucketsResource.path}/lookup`,
-    { schema: { response: { 200: lookupResponseSchema } } },
+    {
+      config: { access: access.lookup(bucketsResource, [filesResource]) },
+      schema: { response: { 200: lookupResponseSchema } },
+    },
     async () => {
       const rows = await deps.db
         .selectFrom('storage_buckets')

@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../../access/route-access.js';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import { parseListRequest } from '../../../resources/list-request.js';
@@ -52,36 +53,55 @@ export const platformFileRoutes: FastifyPluginAsyncZod<PlatformFileRouteDeps> = 
   };
   const path = platformFilesResource.path;
 
-  app.post(path, { schema: { response: { 201: platformFileSchema } } }, async (request, reply) => {
-    const saved = await receiveUpload(request, reply, callerOf(request), files);
-    reply.status(201);
-    return toPlatformFile(saved);
-  });
+  app.post(
+    path,
+    { config: { access: access.platform }, schema: { response: { 201: platformFileSchema } } },
+    async (request, reply) => {
+      const saved = await receiveUpload(request, reply, callerOf(request), files);
+      reply.status(201);
+      return toPlatformFile(saved);
+    },
+  );
 
-  app.get(path, { schema: { response: { 200: listResponseSchema(platformFileSchema) } } }, async (request) =>
-    runList(
-      deps.db,
-      platformFileSource(ownerScope(request)),
-      parseListRequest(platformFilesResource, request.query),
-    ),
+  app.get(
+    path,
+    {
+      config: { access: access.platform },
+      schema: { response: { 200: listResponseSchema(platformFileSchema) } },
+    },
+    async (request) =>
+      runList(
+        deps.db,
+        platformFileSource(ownerScope(request)),
+        parseListRequest(platformFilesResource, request.query),
+      ),
   );
 
   app.get(
     `${path}/:uuid`,
-    { schema: { params: uuidParams, response: { 200: platformFileSchema } } },
+    {
+      config: { access: access.platform },
+      schema: { params: uuidParams, response: { 200: platformFileSchema } },
+    },
     async (request) => toPlatformFile(await found(request, request.params.uuid)),
   );
 
   app.get(
     `${path}/:uuid/url`,
-    { schema: { params: uuidParams, querystring: fileUrlQuerySchema, response: { 200: fileUrlSchema } } },
+    {
+      config: { access: access.platform },
+      schema: { params: uuidParams, querystring: fileUrlQuerySchema, response: { 200: fileUrlSchema } },
+    },
     async (request) =>
       files.url(await found(request, request.params.uuid), request.query.disposition ?? 'attachment'),
   );
 
   app.delete(
     `${path}/:uuid`,
-    { schema: { params: uuidParams, response: { 200: platformFileSchema } } },
+    {
+      config: { access: access.platform },
+      schema: { params: uuidParams, response: { 200: platformFileSchema } },
+    },
     async (request) => {
       const removed = await files.remove(request.params.uuid, ownerScope(request));
       if (!removed) throw errors.notFound();

@@ -2,6 +2,7 @@ import { type FileDisposition, fileNameOf } from '@pult/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../../access/route-access.js';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import { type Clock, toEpochSeconds } from '../../../lib/clock.js';
@@ -53,18 +54,23 @@ export const serveRoutes: FastifyPluginAsyncZod<ServeRouteDeps> = async (app, de
   }
 
   // A wildcard, not `:token/:name`: a signed token is longer than a route parameter may be.
-  app.get('/blobs/*', { schema: { params: z.object({ '*': z.string() }) } }, async (request, reply) => {
-    const token = request.params['*'].split('/')[0] ?? '';
-    const now = toEpochSeconds(deps.clock());
-    const check = signer.verify(token, now);
-    if (!check.ok) throw errors.forbidden(check.reason);
-    const { claims } = check;
-    return sendBlob(reply, claims, `private, max-age=${Math.max(0, claims.exp - now)}`);
-  });
+  app.get(
+    '/blobs/*',
+    { config: { access: access.public }, schema: { params: z.object({ '*': z.string() }) } },
+    async (request, reply) => {
+      const token = request.params['*'].split('/')[0] ?? '';
+      const now = toEpochSeconds(deps.clock());
+      const check = signer.verify(token, now);
+      if (!check.ok) throw errors.forbidden(check.reason);
+      const { claims } = check;
+      return sendBlob(reply, claims, `private, max-age=${Math.max(0, claims.exp - now)}`);
+    },
+  );
 
   app.get(
     '/public/:bucket/*',
     {
+      config: { access: access.public },
       schema: {
         params: z.object({ bucket: z.string(), '*': z.string() }),
         querystring: z.object({ download: z.string().optional() }),

@@ -22,6 +22,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { access } from '../../../access/route-access.js';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import { requestLocale } from '../../../http/locale.js';
@@ -30,10 +31,9 @@ import { auditSinkOf, diffRecords } from '../../../resources/audit-sink.js';
 import { type BulkApply, registerBulkRoute } from '../../../resources/bulk/bulk-route.js';
 import { registerCsvExport } from '../../../resources/export/csv-export-route.js';
 import { walkList } from '../../../resources/export/list-walk.js';
-import { parseListRequest } from '../../../resources/list-request.js';
+import { listRequestOf } from '../../../resources/list-request.js';
 import { runList } from '../../../resources/list-sql.js';
 import { parseNumericId } from '../../../resources/record-id.js';
-import { currentAdminId } from '../../auth/index.js';
 import type { StorageSettingsStore } from '../settings/storage-settings.js';
 import type { createIngest } from './ingest.js';
 import type { LogNames } from './log-names.js';
@@ -59,13 +59,14 @@ export interface LogRouteDeps {
   names: LogNames;
   pruning: LogPruning;
   settings: StorageSettingsStore;
-  requireAdmin: onRequestAsyncHookHandler;
   requireServiceKey: onRequestAsyncHookHandler;
 }
 
 /** A batch of 1,000 entries with some context fits; one request is capped well below memory's concern. */
 export const INGEST_BODY_LIMIT = 10 * 1024 * 1024;
 const idParams = z.object({ id: z.string() });
+/** What one log or error record shows beyond the list's columns. */
+const RECORD_FIELDS = ['trace_log', 'context', 'group_id'];
 const DAY_MS = 86_400_000;
 
 /** UTC days, inclusive, as a window of instants. */
@@ -86,6 +87,7 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
     app.post(
       `/${kind}`,
       {
+        config: { access: access.platform },
         onRequest: deps.requireServiceKey,
         bodyLimit: INGEST_BODY_LIMIT,
         schema: { response: { 201: ingestResponseSchema } },
@@ -96,7 +98,6 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
 
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
-    admin.addHook('onRequest', deps.requireAdmin);
 
     async function oneRecord(table: 'storage_logs' | 'storage_errors', raw: string) {
       const id = parseNumericId(raw);
@@ -110,8 +111,11 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
 
     admin.get(
       logsResource.path,
-      { schema: { response: { 200: listResponseSchema(logItemSchema) } } },
-      async (request) => runList(db, logListSource, parseListRequest(logsResource, request.query)),
+      {
+        config: { access: access.to(logsResource, 'list') },
+        schema: { response: { 200: listResponseSchema(logItemSchema.partial()) } },
+      },
+      async (request) => runList(db, logListSource, listRequestOf(request, logsResource)),
     );
     registerCsvExport(admin, {
       descriptor: logsResource,
@@ -119,14 +123,20 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
     });
     admin.get(
       `${logsResource.path}/:id`,
-      { schema: { params: idParams, response: { 200: logRecordSchema } } },
+      {
+        config: { access: access.to(logsResource, 'read', { scoped: false, readable: RECORD_FIELDS }) },
+        schema: { params: idParams, response: { 200: logRecordSchema.partial() } },
+      },
       async (request) => toLogItem(await oneRecord('storage_logs', request.params.id)),
     );
 
     admin.get(
       errorsResource.path,
-      { schema: { response: { 200: listResponseSchema(errorItemSchema) } } },
-      async (request) => runList(db, errorListSource, parseListRequest(errorsResource, request.query)),
+      {
+        config: { access: access.to(errorsResource, 'list') },
+        schema: { response: { 200: listResponseSchema(errorItemSchema.partial()) } },
+      },
+      async (request) => runList(db, errorListSource, listRequestOf(request, errorsResource)),
     );
     registerCsvExport(admin, {
       descriptor: errorsResource,
@@ -134,12 +144,18 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
     });
     admin.get(
       `${errorsResource.path}/range-count`,
-      { schema: { querystring: errorsRangeSchema, response: { 200: rangeCountResponseSchema } } },
+      {
+        config: { access: access.to(errorsResource, 'errors.delete-range') },
+        schema: { querystring: errorsRangeSchema, response: { 200: rangeCountResponseSchema } },
+      },
       async (request) => ({ count: await deps.pruning.countErrors(dayWindow(request.query)) }),
     );
     admin.post(
       `${errorsResource.path}/delete-range`,
-      { schema: { body: errorsRangeSchema, response: { 200: rangeDeleteResponseSchema } } },
+      {
+        config: { access: access.to(errorsResource, 'errors.delete-range') },
+        schema: { body: errorsRangeSchema, response: { 200: rangeDeleteResponseSchema } },
+      },
       async (request) => {
         const deleted = await deps.pruning.deleteErrors(dayWindow(request.body));
         await audit.record(request, {
@@ -155,15 +171,20 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
     );
     admin.get(
       `${errorsResource.path}/:id`,
-      { schema: { params: idParams, response: { 200: errorRecordSchema } } },
+      {
+        config: { access: access.to(errorsResource, 'read', { scoped: false, readable: RECORD_FIELDS }) },
+        schema: { params: idParams, response: { 200: errorRecordSchema.partial() } },
+      },
       async (request) => toLogItem(await oneRecord('storage_errors', request.params.id)),
     );
 
     admin.get(
       errorGroupsResource.path,
-      { schema: { response: { 200: listResponseSchema(errorGroupSchema) } } },
-      async (request) =>
-        runList(db, errorGroupListSource, parseListRequest(errorGroupsResource, request.query)),
+      {
+        config: { access: access.to(errorGroupsResource, 'list') },
+        schema: { response: { 200: listResponseSchema(errorGroupSchema.partial()) } },
+      },
+      async (request) => runList(db, errorGroupListSource, listRequestOf(request, errorGroupsResource)),
     );
     registerCsvExport(admin, {
       descriptor: errorGroupsResource,
@@ -171,7 +192,10 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
     });
     admin.get(
       `${errorGroupsResource.path}/:id`,
-      { schema: { params: idParams, response: { 200: errorGroupSchema } } },
+      {
+        config: { access: access.to(errorGroupsResource, 'read', { scoped: false }) },
+        schema: { params: idParams, response: { 200: errorGroupSchema.partial() } },
+      },
       async (request) => toErrorGroup(await oneGroup(request.params.id)),
     );
     const groupStatus = { resolve: 'resolved', reopen: 'open' } as const;
@@ -192,12 +216,14 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
       source: errorGroupListSource,
       actions: { resolve: setGroupStatus(groupStatus.resolve), reopen: setGroupStatus(groupStatus.reopen) },
       parseId: (raw) => parseNumericId(String(raw)),
-      adminIdOf: currentAdminId,
     });
     for (const [action, status] of Object.entries(groupStatus)) {
       admin.post(
         `${errorGroupsResource.path}/:id/${action}`,
-        { schema: { params: idParams, response: { 200: errorGroupSchema } } },
+        {
+          config: { access: access.to(errorGroupsResource, `error-groups.${action}`) },
+          schema: { params: idParams, response: { 200: errorGroupSchema } },
+        },
         async (request) => {
           const id = parseNumericId(request.params.id);
           if (id === undefined) throw errors.notFound();
@@ -227,19 +253,34 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
       return rows[0];
     }
 
-    admin.get('/admin/log-services/lookup', { schema: { response: { 200: lookupResponseSchema } } }, () =>
-      deps.names.lookup('service'),
+    // Service and environment names are what the logs, errors and error groups show and filter by.
+    const logNames = access.lookup(logsResource, [errorsResource, errorGroupsResource]);
+    admin.get(
+      '/admin/log-services/lookup',
+      { config: { access: logNames }, schema: { response: { 200: lookupResponseSchema } } },
+      () => deps.names.lookup('service'),
     );
-    admin.get('/admin/log-environments/lookup', { schema: { response: { 200: lookupResponseSchema } } }, () =>
-      deps.names.lookup('environment'),
+    admin.get(
+      '/admin/log-environments/lookup',
+      { config: { access: logNames }, schema: { response: { 200: lookupResponseSchema } } },
+      () => deps.names.lookup('environment'),
     );
 
-    admin.get('/admin/settings', { schema: { response: { 200: storageSettingsSchema } } }, () =>
-      deps.settings.get(),
+    // Retention: how long logs and errors are kept.
+    admin.get(
+      '/admin/settings',
+      {
+        config: { access: access.to('storage.settings', 'read', { fields: null }) },
+        schema: { response: { 200: storageSettingsSchema } },
+      },
+      () => deps.settings.get(),
     );
     admin.put(
       '/admin/settings',
-      { schema: { body: storageSettingsUpdateSchema, response: { 200: storageSettingsSchema } } },
+      {
+        config: { access: access.to('storage.settings', 'update', { fields: null }) },
+        schema: { body: storageSettingsUpdateSchema, response: { 200: storageSettingsSchema } },
+      },
       async (request) => {
         const before = await deps.settings.get();
         const after = await deps.settings.update(request.body);
