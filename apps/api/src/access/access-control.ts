@@ -168,6 +168,9 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     const adminRoute = route.url.includes('/admin/');
     if (adminRoute && declared.kind === 'platform')
       throw new Error(`${name}: an admin route needs an admin check`);
+    for (const method of asArray(route.method)) {
+      if (method !== 'HEAD') catalogue.routes.push({ method, url: route.url, access: declared });
+    }
     if (declared.kind === 'public' || declared.kind === 'platform') return;
     if (declared.kind === 'signed-in') {
       route.onRequest = [checkSignedIn, ...asArray(route.onRequest)];

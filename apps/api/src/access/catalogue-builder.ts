@@ -9,7 +9,7 @@ import {
   type ResourceDescriptor,
   type ServiceName,
 } from '@pult/contract';
-import type { LookupAccess, PermissionAccess } from './route-access.js';
+import type { LookupAccess, PermissionAccess, RouteAccess } from './route-access.js';
 
 interface ResourceEntry {
   name: string;
@@ -26,6 +26,8 @@ interface ResourceEntry {
  */
 export class CatalogueBuilder {
   private readonly entries = new Map<string, ResourceEntry>();
+  /** Every service route with what it declared (for the tests that walk them all). */
+  readonly routes: { method: string; url: string; access: RouteAccess }[] = [];
 
   add(declared: PermissionAccess | LookupAccess, service: ServiceName): void {
     if (declared.kind === 'lookup') {

@@ -1,3 +1,4 @@
+import type { GroupWrite } from '@pult/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
@@ -69,6 +70,7 @@ async function seedDemoContent(db: Db): Promise<SeededCounts | undefined> {
     const people = Array.from({ length: DEMO_USER_COUNT }, (_, index) => generator.user(index));
     const users = await insertUsers(trx, people, passwordHash, places);
     await assignDemoGroups(trx);
+    await insertDemoAdminGroups(trx);
     const admins = await insertDemoAdmins(trx, passwordHash, places);
     const settings = await insertDemoSettings(trx);
     const emails = await seedNotificationDemo(trx, new Date());
@@ -126,7 +128,63 @@ async function assignDemoGroups(db: Executor): Promise<void> {
     where id % 5 = 0 or id % 7 = 0`.execute(db);
 }
 
-/** A support agent and an English-speaking content editor, so group-based access has something to show. */
+/**
+ * Three teams, so access control has something to show: support looks users up and locks abusive
+ * accounts; content edits templates and translations (not the delivery configurations); auditors
+ * read and export everything, the audit log included, and change nothing — e-mail bodies (which may
+ * carry a recovery link until sent) stay hidden from them.
+ */
+export const DEMO_ADMIN_GROUPS: readonly GroupWrite[] = [
+  {
+    name: 'support',
+    description: 'Support agents: look users up, change their status',
+    grants: [
+      { resource: 'auth.users', action: 'list', effect: 'allow' },
+      { resource: 'auth.users', action: 'read', effect: 'allow' },
+      { resource: 'auth.users', action: 'update', effect: 'allow', fields: ['status'] },
+      { resource: 'auth.users', action: 'bulk.setStatus', effect: 'allow' },
+    ],
+  },
+  {
+    name: 'content',
+    description: 'Content editors: e-mail, SMS and push templates and their translations',
+    grants: [
+      { resource: 'notification.templates', action: '*', effect: 'allow' },
+      { resource: 'notification.translations', action: '*', effect: 'allow' },
+    ],
+  },
+  {
+    name: 'auditor',
+    description: 'Auditors: read and export everything, change nothing',
+    grants: [
+      { resource: '*', action: 'list', effect: 'allow' },
+      { resource: '*', action: 'read', effect: 'allow' },
+      { resource: '*', action: 'export', effect: 'allow' },
+      {
+        resource: 'notification.email-queue',
+        action: 'read',
+        effect: 'deny',
+        fields: ['body_text', 'body_html'],
+      },
+    ],
+  },
+];
+
+async function insertDemoAdminGroups(db: Executor): Promise<void> {
+  await db
+    .insertInto('admin_groups')
+    .values(
+      DEMO_ADMIN_GROUPS.map((group) => ({
+        name: group.name,
+        description: group.description ?? '',
+        grants: JSON.stringify(group.grants),
+      })),
+    )
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+}
+
+/** A support agent, an English-speaking content editor and an auditor, one in each demo group. */
 async function insertDemoAdmins(
   db: Executor,
   passwordHash: string,
@@ -163,6 +221,21 @@ async function insertDemoAdmins(
         city_id: places.cityId('GB', 'London'),
         language: 'en-US',
         groups: ['content'],
+        password_hash: passwordHash,
+      },
+      {
+        email: 'olha.bondarenko@pult.local',
+        username: 'olha.audit',
+        first_name: 'Ольга',
+        last_name: 'Бондаренко',
+        phone: '+380 50 731 22 90',
+        gender: 'female',
+        birthday: '1985-12-09',
+        about_me: 'Внутрішній аудит: перевіряю, хто що змінював.',
+        country_id: places.countryId('UA'),
+        city_id: places.cityId('UA', 'Kyiv'),
+        language: 'uk-UA',
+        groups: ['auditor'],
         password_hash: passwordHash,
       },
     ])

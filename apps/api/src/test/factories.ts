@@ -1,4 +1,4 @@
-import type { TokenPair } from '@pult/contract';
+import { type GrantInput, grantsSchema, type TokenPair } from '@pult/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -16,6 +16,8 @@ export async function createAdmin(
     status: number;
     firstName: string;
     lastName: string;
+    /** Every other test needs an administrator who may do anything: `superadmin` unless told. */
+    groups: string[];
   }> = {},
 ) {
   sequence += 1;
@@ -28,6 +30,7 @@ export async function createAdmin(
       first_name: overrides.firstName ?? 'Taras',
       last_name: overrides.lastName ?? 'Shevchenko',
       status: overrides.status ?? 1,
+      groups: overrides.groups ?? ['superadmin'],
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -198,4 +201,28 @@ export async function createTranslation(
     .values({ group_name: group, key_name: key, texts: JSON.stringify(texts) })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** A group of administrators with exactly these grants (effect defaults to allow). */
+export async function createGroup(db: Db, name: string, grants: readonly GrantInput[], description = '') {
+  const parsed = grantsSchema.parse(grants);
+  return db
+    .insertInto('admin_groups')
+    .values({ name, description, grants: JSON.stringify(parsed) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+let grantedSequence = 0;
+
+/**
+ * Signs in a new administrator who holds exactly these grants (through a group of their own), for
+ * tests of what one permission lets through. Returns the request headers, the admin and the group.
+ */
+export async function adminWithGrants(app: TestApp, grants: readonly GrantInput[], lang: 'en-US' | 'uk-UA' = 'en-US') {
+  grantedSequence += 1;
+  const group = await createGroup(app.db, `granted-${grantedSequence}`, grants);
+  const { admin, password } = await createAdmin(app.db, { groups: [group.name] });
+  const pair = await signIn(app, admin.email, password);
+  return { headers: { authorization: `Bearer ${pair.access_token}`, Lang: lang }, admin, group, pair };
 }

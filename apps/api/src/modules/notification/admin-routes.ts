@@ -180,7 +180,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       config: {
         access: access.to(emailQueueResource, 'read', {
           scoped: false,
-          readable: ['html', 'text', 'subject', 'message_id', 'attempts', 'variables', 'config_id'],
+          readable: ['message_id', 'subject', 'body_text', 'body_html', 'attempt_log'],
         }),
       },
       schema: { params: idParams, response: { 200: emailQueueDetailSchema.partial() } },

@@ -1,0 +1,115 @@
+import type { CatalogueResource } from '@pult/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminWithGrants } from '../test/factories.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { testDatabaseKinds } from '../test/test-database.js';
+import type { RouteAccess } from './route-access.js';
+
+const LOOKUP_USES = new Set(['list', 'read', 'create', 'update']);
+
+/** Whether a route declared so admits an administrator holding exactly one grant of (resource, action). */
+function admits(declared: RouteAccess, resource: string, action: string): boolean {
+  switch (declared.kind) {
+    case 'signed-in':
+      return true;
+    case 'lookup':
+      return (
+        (declared.resource === resource && action === 'list') ||
+        (declared.usedBy.includes(resource) && LOOKUP_USES.has(action))
+      );
+    case 'permission':
+      return (
+        declared.resource === resource &&
+        (declared.action === action || (declared.action === 'bulk' && action.startsWith('bulk.')))
+      );
+    default:
+      return true;
+  }
+}
+
+/** A concrete URL for a route pattern: ids that name nothing, so an admitted call changes nothing. */
+function concrete(url: string): string {
+  return url
+    .replace(':uuid', '00000000-0000-4000-8000-000000000000')
+    .replace(/:[A-Za-z]+/g, '999999')
+    .replace('*', 'nothing/here');
+}
+
+describe.each(testDatabaseKinds())('the route × grant matrix on %s', (kind) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let group: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const granted = await adminWithGrants(t, []);
+    headers = granted.headers;
+    group = granted.group.name;
+  });
+  afterAll(() => t?.close());
+
+  const adminRoutes = () =>
+    t.app.accessCatalogue.routes.filter(
+      (route) => route.access.kind !== 'public' && route.access.kind !== 'platform',
+    );
+
+  const call = (method: string, url: string) =>
+    t.app.inject({
+      method: method as 'GET',
+      url: concrete(url),
+      headers: { ...headers, ...(method === 'POST' || method === 'PUT' ? { 'content-type': 'application/json' } : {}) },
+      ...(method === 'POST' || method === 'PUT' ? { payload: '{"not":"valid"}' } : {}),
+    });
+
+  const grantOnly = (resource: string, action: string) =>
+    t.db
+      .updateTable('admin_groups')
+      .set({ grants: JSON.stringify([{ resource, action, effect: 'allow' }]) })
+      .where('name', '=', group)
+      .execute();
+
+  it('declares every admin route, with a permission unless every administrator needs it', () => {
+    const routes = adminRoutes();
+    expect(routes.length).toBeGreaterThan(100);
+    const signedIn = routes.filter((route) => route.access.kind === 'signed-in').map((r) => `${r.method} ${r.url}`);
+    expect(signedIn.sort()).toEqual([
+      'GET /auth/admin/dashboard',
+      'GET /auth/admin/dashboard/cards/:id',
+      'GET /auth/admin/me/permissions',
+      'GET /auth/admin/profile',
+      'GET /auth/admin/profile-basic',
+      'PUT /auth/admin/profile',
+    ]);
+  });
+
+  it('refuses every other admin route to an administrator without grants, before reading the body', async () => {
+    await grantOnly('nothing.here', 'none');
+    const wrong: string[] = [];
+    for (const route of adminRoutes()) {
+      if (route.access.kind === 'signed-in') continue;
+      const response = await call(route.method, route.url);
+      if (response.statusCode !== 403 || typeof response.json().error !== 'string')
+        wrong.push(`${route.method} ${route.url} → ${response.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets each action of the catalogue through its own routes and nowhere else', async () => {
+    const catalogue = (await t.app.inject({ method: 'GET', url: '/auth/admin/me/permissions', headers })).statusCode;
+    expect(catalogue).toBe(200);
+    const resources: CatalogueResource[] = t.app.accessCatalogue.toJSON().resources;
+    const wrong: string[] = [];
+    for (const resource of resources) {
+      for (const action of resource.actions) {
+        await grantOnly(resource.name, action.name);
+        for (const route of adminRoutes()) {
+          const expected = admits(route.access, resource.name, action.name);
+          const status = (await call(route.method, route.url)).statusCode;
+          if ((status === 403) === expected)
+            wrong.push(`${resource.name} ${action.name}: ${route.method} ${route.url} → ${status}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 600_000);
+});
