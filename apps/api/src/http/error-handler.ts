@@ -40,6 +40,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ message: error.message });
     }
     request.log.error({ err: error }, 'Unhandled error');
+    if (process.env.DEBUG_500) console.error(error);
     return reply.status(500).send({ message: translateMessage('internalError', locale) });
   });
 }

@@ -107,6 +107,18 @@ export type Grant = z.infer<typeof grantSchema>;
 /** A grant as written by a client, before `effect` takes its default. */
 export type GrantInput = z.input<typeof grantSchema>;
 
+/**
+ * A stored grant as the server answers it: the same shape, without the defaults and clean-ups of
+ * the input schema (an answer is only checked, never transformed).
+ */
+export const grantViewSchema = z.object({
+  resource: z.string(),
+  action: z.string(),
+  effect: z.enum(['allow', 'deny']),
+  fields: z.array(z.string()).optional(),
+  where: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+});
+
 export const grantsSchema = z
   .array(grantSchema, { error: 'invalidValue' })
   .max(GRANT_LIMITS.grantsPerGroup, { error: 'tooLong' });

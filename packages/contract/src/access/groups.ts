@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { createdAtColumn, idColumn, textColumn, updatedAtColumn } from '../resources/columns.js';
 import type { FormDescriptor, ResourceDescriptor } from '../resources/descriptor.js';
-import { ADMIN_GROUP_PATTERN, GRANT_LIMITS, grantSchema, grantsSchema } from './grants.js';
+import { ADMIN_GROUP_PATTERN, GRANT_LIMITS, grantsSchema, grantViewSchema } from './grants.js';
 
 /** Administrators' groups (`auth/groups`): each holds the grants its members have. */
 export const groupSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
-  grants: z.array(grantSchema),
+  grants: z.array(grantViewSchema),
   grant_count: z.number().int(),
   member_count: z.number().int(),
   /** The built-in `superadmin`: it cannot be renamed, reduced or deleted. */

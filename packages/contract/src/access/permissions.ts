@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldKindSchema } from './catalogue.js';
-import { grantSchema } from './grants.js';
+import { grantViewSchema } from './grants.js';
 
 /**
  * `GET /auth/admin/me/permissions`: the signed-in administrator's grants (from all their groups),
@@ -11,7 +11,7 @@ export const myPermissionsSchema = z.object({
   admin_id: z.number().int(),
   groups: z.array(z.string()),
   version: z.string(),
-  grants: z.array(grantSchema),
+  grants: z.array(grantViewSchema),
   kinds: z.record(z.string(), z.record(z.string(), fieldKindSchema)),
 });
 export type MyPermissions = z.infer<typeof myPermissionsSchema>;
@@ -25,7 +25,7 @@ export const effectiveEntrySchema = z.object({
   fields: z.array(z.string()).nullable(),
   /** Some records are out of scope (a condition applies). */
   conditional: z.boolean(),
-  sources: z.array(z.object({ group: z.string(), grant: grantSchema })),
+  sources: z.array(z.object({ group: z.string(), grant: grantViewSchema })),
 });
 export type EffectiveEntry = z.infer<typeof effectiveEntrySchema>;
 

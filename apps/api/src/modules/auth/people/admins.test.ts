@@ -1,6 +1,6 @@
 import type { Admin, TokenPair } from '@pult/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, createAdmin, createCity, createCountry, signIn } from '../../../test/factories.js';
+import { adminHeaders, createAdmin, createCity, createCountry, createGroup, signIn } from '../../../test/factories.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { testDatabaseKinds } from '../../../test/test-database.js';
 
@@ -49,6 +49,8 @@ describe.each(testDatabaseKinds())('administrators (/auth/admin/admins) on %s', 
       .where('email', '=', TEST_ADMIN.email)
       .executeTakeFirstOrThrow();
     rootId = root.id;
+    // An administrator's groups name existing groups.
+    for (const name of ['editors', 'support', 'ops']) await createGroup(t.db, name, []);
   });
   afterAll(() => t?.close());
 
@@ -109,8 +111,8 @@ describe.each(testDatabaseKinds())('administrators (/auth/admin/admins) on %s', 
   });
 
   it('lists administrators with their groups, filtered and sorted, and 422 for bad parameters', async () => {
-    await createAdmin(t.db, { email: 'zoryana@list.test', firstName: 'Zoryana' });
-    await createAdmin(t.db, { email: 'bohdana@list.test', firstName: 'Bohdana', status: 2 });
+    await createAdmin(t.db, { email: 'zoryana@list.test', firstName: 'Zoryana', groups: ['editors'] });
+    await createAdmin(t.db, { email: 'bohdana@list.test', firstName: 'Bohdana', status: 2, groups: [] });
     const response = await call('GET', '?filter[groups]=SUPER');
     expect(response.statusCode).toBe(200);
     const supers = response.json<ListBody>();
@@ -192,6 +194,9 @@ describe.each(testDatabaseKinds())('administrators (/auth/admin/admins) on %s', 
     const fields = Object.keys(badGroup.json<{ message: Record<string, string[]> }>().message);
     expect(fields.length).toBeGreaterThan(0);
     for (const field of fields) expect(field).toMatch(/^groups/);
+    const unknownGroup = await call('POST', '', newAdmin({ groups: ['editors', 'nobody-made-this'] }));
+    expect(unknownGroup.statusCode).toBe(422);
+    expect(unknownGroup.json()).toEqual({ message: { groups: ['No such group: nobody-made-this'] } });
     const admins = await t.db
       .selectFrom('admins')
       .select('email')
