@@ -5,7 +5,6 @@ import {
   hasField,
   SERVICE_BASE_PATHS,
   type ServiceName,
-  visibleFields,
 } from '@pult/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { errors } from '../http/app-error.js';
@@ -69,8 +68,8 @@ const LOOKUP_USES = ['list', 'read', 'create', 'update'] as const;
  * route may not be left to a platform guard. Routes that need an administrator get, in front of
  * their own hooks, a check that authenticates the caller and decides the declared action before the
  * body is read or validated (deny by default: no grant, no entry). Answers of list and read routes
- * lose the fields the grants do not reach; bodies of create and update routes may carry only the
- * fields the grants reach.
+ * lose the fields the grants do not reach; which fields a create or update may write is checked by
+ * the record routes once the body is parsed (`resources/crud-routes.ts`).
  */
 export function installAccessControl(app: FastifyInstance, deps: AccessControlDeps): CatalogueBuilder {
   const catalogue = new CatalogueBuilder();
@@ -129,18 +128,6 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     if (declared.fields === 'read') await checkQueryFields(request, access, decision);
   };
 
-  /** A body may carry only fields the grants let the administrator write. */
-  const checkBody = async (request: FastifyRequest) => {
-    const access = request.access;
-    const body = request.body;
-    if (!access?.decision || body === null || typeof body !== 'object' || Array.isArray(body)) return;
-    const writable = visibleFields(access.decision);
-    for (const field of Object.keys(body)) {
-      if (!hasField(writable, field))
-        await access.deny(access.decision.resource, access.decision.action, field);
-    }
-  };
-
   const maskAnswer =
     (declared: PermissionAccess) =>
     async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -182,7 +169,6 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
       return;
     }
     route.onRequest = [checkPermission(declared), ...asArray(route.onRequest)];
-    if (declared.fields === 'write') route.preValidation = [checkBody, ...asArray(route.preValidation)];
     if (declared.mask) route.preSerialization = [maskAnswer(declared), ...asArray(route.preSerialization)];
   });
 

@@ -57,9 +57,24 @@ describe.each(testDatabaseKinds())('the route × grant matrix on %s', (kind) => 
     t.app.inject({
       method: method as 'GET',
       url: concrete(url),
-      headers: { ...headers, ...(method === 'POST' || method === 'PUT' ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...headers,
+        ...(method === 'POST' || method === 'PUT' ? { 'content-type': 'application/json' } : {}),
+      },
       ...(method === 'POST' || method === 'PUT' ? { payload: '{"not":"valid"}' } : {}),
     });
+
+  /**
+   * The answer's status; an upload route that admits the caller reads a JSON body as a broken upload
+   * and closes the connection (-1): admitted, all the same.
+   */
+  const statusOf = async (method: string, url: string) => {
+    try {
+      return (await call(method, url)).statusCode;
+    } catch {
+      return -1;
+    }
+  };
 
   const grantOnly = (resource: string, action: string) =>
     t.db
@@ -71,7 +86,9 @@ describe.each(testDatabaseKinds())('the route × grant matrix on %s', (kind) => 
   it('declares every admin route, with a permission unless every administrator needs it', () => {
     const routes = adminRoutes();
     expect(routes.length).toBeGreaterThan(100);
-    const signedIn = routes.filter((route) => route.access.kind === 'signed-in').map((r) => `${r.method} ${r.url}`);
+    const signedIn = routes
+      .filter((route) => route.access.kind === 'signed-in')
+      .map((r) => `${r.method} ${r.url}`);
     expect(signedIn.sort()).toEqual([
       'GET /auth/admin/dashboard',
       'GET /auth/admin/dashboard/cards/:id',
@@ -95,7 +112,8 @@ describe.each(testDatabaseKinds())('the route × grant matrix on %s', (kind) => 
   });
 
   it('lets each action of the catalogue through its own routes and nowhere else', async () => {
-    const catalogue = (await t.app.inject({ method: 'GET', url: '/auth/admin/me/permissions', headers })).statusCode;
+    const catalogue = (await t.app.inject({ method: 'GET', url: '/auth/admin/me/permissions', headers }))
+      .statusCode;
     expect(catalogue).toBe(200);
     const resources: CatalogueResource[] = t.app.accessCatalogue.toJSON().resources;
     const wrong: string[] = [];
@@ -104,7 +122,7 @@ describe.each(testDatabaseKinds())('the route × grant matrix on %s', (kind) => 
         await grantOnly(resource.name, action.name);
         for (const route of adminRoutes()) {
           const expected = admits(route.access, resource.name, action.name);
-          const status = (await call(route.method, route.url)).statusCode;
+          const status = await statusOf(route.method, route.url);
           if ((status === 403) === expected)
             wrong.push(`${resource.name} ${action.name}: ${route.method} ${route.url} → ${status}`);
         }

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { RequestAccess } from '../access/access-control.js';
-import { accessOf, currentAdminId, type RowScope, rowScopeOf } from '../access/request-access.js';
+import { accessOf, currentAdminId, maskerOf, type RowScope, rowScopeOf } from '../access/request-access.js';
 import { access } from '../access/route-access.js';
 import type { Executor } from '../db/database.js';
 import { errors } from '../http/app-error.js';
@@ -196,10 +196,11 @@ export function crudRoutes<
       async (request, reply) => {
         const body = request.body as z.infer<CreateSchema>;
         assertCreateInScope(request, body);
+        await assertWritable(request, body, fieldsSet(body));
         const created = await handlers.create(body, handlerContext(request, 'create'));
         await logged(request, 'create', idOfItem(created), diffRecords({}, created, body));
         reply.status(201);
-        return created;
+        return asRead(request, created);
       },
     );
 
@@ -227,10 +228,12 @@ export function crudRoutes<
         // only on some records are checked against this one. A write racing this one between the two
         // steps can make "before" older than the row the update saw.
         const before = await handlers.get(id, context(request));
-        if (before !== undefined) await assertFieldsWritable(request, before, body);
+        // Out of scope reads as missing (the write below checks it again, atomically).
+        if (before === undefined || !inScope(request, before)) throw errors.notFound(options.notFound);
+        await assertWritable(request, before, fieldsChanged(body, before));
         const updated = found(await handlers.update(id, body, handlerContext(request, 'update')));
         await logged(request, 'update', id, diffRecords(before, updated, body));
-        return updated;
+        return asRead(request, updated);
       },
     );
 
@@ -241,10 +244,28 @@ export function crudRoutes<
         const id = idOf(request.params.id);
         const removed = found(await handlers.remove(id, handlerContext(request, 'delete')));
         await logged(request, 'delete', id, diffRecords(removed, {}));
-        return removed;
+        return asRead(request, removed);
       },
     );
   };
+}
+
+/**
+ * A written record as the administrator may read it: the answer of a create, update or delete shows
+ * no more than `read` would (only the record's key when they may not read it at all).
+ */
+function asRead<T>(request: FastifyRequest, item: T): T {
+  const access = accessOf(request);
+  const resource = access.decision?.resource;
+  if (!resource) return item;
+  const decision = access.permissions.decide(resource, 'read');
+  const record = item as Record<string, unknown>;
+  if (!decision.allowed) {
+    return Object.fromEntries(
+      Object.entries(record).filter(([key]) => ['id', 'uuid', 'key'].includes(key)),
+    ) as T;
+  }
+  return maskerOf(request, decision)(record) as T;
 }
 
 /** Whether a record meets the route's row scope, judged on its values as answered. */
@@ -268,24 +289,55 @@ function assertCreateInScope(request: FastifyRequest, body: unknown): void {
   if (!inScope(request, body)) throw errors.forbidden('outOfScope');
 }
 
-/** Fields granted on some records only: the body may write only those this record grants. */
-async function assertFieldsWritable(request: FastifyRequest, before: unknown, body: unknown) {
+/**
+ * Field grants on writes: every field the body writes must be one the grants give on this record
+ * (the record as it was, for an update; the body itself, for a create). A body may carry a field it
+ * may not write when it leaves it as it is, so a form that sends every field works for anyone.
+ */
+async function assertWritable(request: FastifyRequest, record: unknown, written: readonly string[]) {
   const access = accessOf(request);
   const decision = access.decision;
-  if (!decision || body === null || typeof body !== 'object') return;
-  const conditional =
-    decision.allows.some((grant) => grant.where && grant.fields) ||
-    decision.fieldDenies.some((grant) => grant.where);
-  if (!conditional) return;
+  if (!decision || written.length === 0) return;
   const fields = fieldsOfRecord(
     decision,
-    before as Record<string, unknown>,
+    record as Record<string, unknown>,
     access.actor,
     access.catalogue.kindOf(decision.resource),
   );
-  for (const field of Object.keys(body)) {
+  for (const field of written) {
     if (!hasField(fields, field)) await access.deny(decision.resource, decision.action, field);
   }
+}
+
+/** The fields a new record's body sets (an empty optional field sets nothing). */
+function fieldsSet(body: unknown): string[] {
+  return Object.entries(asRecord(body))
+    .filter(([, value]) => value !== undefined && value !== null && value !== '' && !isEmptyList(value))
+    .map(([field]) => field);
+}
+
+/** The fields an update changes: those whose value differs from the record's (a field it does not show, a password, always counts). */
+function fieldsChanged(body: unknown, before: unknown): string[] {
+  const old = asRecord(before);
+  return Object.entries(asRecord(body))
+    .filter(([field, value]) => value !== undefined && !(field in old && sameValue(value, old[field])))
+    .map(([field]) => field);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown) =>
+    JSON.stringify(
+      Array.isArray(value) ? [...value].map((item) => JSON.stringify(item)).sort() : (value ?? null),
+    );
+  return canonical(a) === canonical(b);
+}
+
+const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 /** The id a created record reports (`id`, or `key` for settings), for its audit entry. */

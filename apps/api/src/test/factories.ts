@@ -219,7 +219,11 @@ let grantedSequence = 0;
  * Signs in a new administrator who holds exactly these grants (through a group of their own), for
  * tests of what one permission lets through. Returns the request headers, the admin and the group.
  */
-export async function adminWithGrants(app: TestApp, grants: readonly GrantInput[], lang: 'en-US' | 'uk-UA' = 'en-US') {
+export async function adminWithGrants(
+  app: TestApp,
+  grants: readonly GrantInput[],
+  lang: 'en-US' | 'uk-UA' = 'en-US',
+) {
   grantedSequence += 1;
   const group = await createGroup(app.db, `granted-${grantedSequence}`, grants);
   const { admin, password } = await createAdmin(app.db, { groups: [group.name] });

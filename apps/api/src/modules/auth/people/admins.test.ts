@@ -1,6 +1,13 @@
 import type { Admin, TokenPair } from '@pult/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, createAdmin, createCity, createCountry, createGroup, signIn } from '../../../test/factories.js';
+import {
+  adminHeaders,
+  createAdmin,
+  createCity,
+  createCountry,
+  createGroup,
+  signIn,
+} from '../../../test/factories.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { testDatabaseKinds } from '../../../test/test-database.js';
 

@@ -195,7 +195,7 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
   app.put(
     `${usersPath}/:id`,
     {
-      config: { access: access.to(channelUsersResource, 'update', { scoped: false }) },
+      config: { access: access.to(channelUsersResource, 'update', { scoped: false, fields: null }) },
       schema: { params: idParams, body: channelUserRoleSchema, response: { 200: channelUserAdminSchema } },
     },
     async (request) => {
