@@ -42,7 +42,9 @@ describe('patternMatches', () => {
 describe('decide', () => {
   it('denies by default', () => {
     expect(decide([], 'auth.users', 'list').allowed).toBe(false);
-    expect(decide([grant({ resource: 'auth.users', action: 'read' })], 'auth.users', 'list').allowed).toBe(false);
+    expect(decide([grant({ resource: 'auth.users', action: 'read' })], 'auth.users', 'list').allowed).toBe(
+      false,
+    );
   });
 
   it('lets an unconditional deny win over any allow', () => {
@@ -76,7 +78,12 @@ describe('fields', () => {
   const decision = decide(
     [
       grant({ resource: 'auth.users', action: 'list', fields: ['id', 'email', 'status'] }),
-      grant({ resource: 'auth.users', action: 'list', fields: ['id', 'phone'], where: { status: { eq: 1 } } }),
+      grant({
+        resource: 'auth.users',
+        action: 'list',
+        fields: ['id', 'phone'],
+        where: { status: { eq: 1 } },
+      }),
     ],
     'auth.users',
     'list',
@@ -96,7 +103,12 @@ describe('fields', () => {
 
 describe('conditions', () => {
   const allowedWhere = (where: Record<string, unknown>, record: Record<string, unknown>) =>
-    recordAllowed(decide([grant({ resource: 'r.x', action: 'list', where })], 'r.x', 'list'), record, actor, kindOf);
+    recordAllowed(
+      decide([grant({ resource: 'r.x', action: 'list', where })], 'r.x', 'list'),
+      record,
+      actor,
+      kindOf,
+    );
 
   it('compares with the acting administrator’s own values', () => {
     expect(allowedWhere({ owner_id: { eq: '$actor.id' } }, { owner_id: 7 })).toBe(true);
@@ -122,8 +134,12 @@ describe('conditions', () => {
   });
 
   it('needs every operator of a field and every field of a condition', () => {
-    expect(allowedWhere({ status: { gte: 1, lte: 2 }, email: { ne: 'x' } }, { status: 2, email: 'y' })).toBe(true);
-    expect(allowedWhere({ status: { gte: 1, lte: 2 }, email: { ne: 'x' } }, { status: 2, email: 'x' })).toBe(false);
+    expect(allowedWhere({ status: { gte: 1, lte: 2 }, email: { ne: 'x' } }, { status: 2, email: 'y' })).toBe(
+      true,
+    );
+    expect(allowedWhere({ status: { gte: 1, lte: 2 }, email: { ne: 'x' } }, { status: 2, email: 'x' })).toBe(
+      false,
+    );
     expect(allowedWhere({ status: { in: [0, 1, 2] } }, { status: 3 })).toBe(false);
   });
 });
@@ -158,9 +174,9 @@ describe('grantSchema', () => {
     expect(grantSchema.safeParse({ resource: 'auth.users', action: 'list', extra: 1 }).success).toBe(false);
     expect(grantSchema.safeParse({ resource: 'Auth.Users', action: 'list' }).success).toBe(false);
     expect(grantSchema.safeParse({ resource: 'auth.users', action: 'list', where: {} }).success).toBe(false);
-    expect(grantSchema.safeParse({ resource: 'auth.users', action: 'list', where: { status: {} } }).success).toBe(
-      false,
-    );
+    expect(
+      grantSchema.safeParse({ resource: 'auth.users', action: 'list', where: { status: {} } }).success,
+    ).toBe(false);
     expect(grantSchema.parse({ resource: 'auth.*', action: 'bulk.*' }).effect).toBe('allow');
   });
 });

@@ -171,7 +171,9 @@ function conditionHolds(condition: FieldCondition, raw: unknown, kind: FieldKind
   if (kind === undefined || kind === 'json') return false;
   const value = normalise(raw, kind);
   const missing = value === null || (kind === 'list' && (value as unknown[]).length === 0);
-  const operand = (given: unknown) => normalise(given === ACTOR_ID ? actor.id : given, kind);
+  // A list field is compared with single texts: its operands are texts, not lists.
+  const operandKind: FieldKind = kind === 'list' ? 'text' : kind;
+  const operand = (given: unknown) => normalise(given === ACTOR_ID ? actor.id : given, operandKind);
   const list = (given: unknown): unknown[] =>
     given === ACTOR_GROUPS ? [...actor.groups] : Array.isArray(given) ? given.map(operand) : [];
   const checks: boolean[] = [];
