@@ -53,8 +53,22 @@ export function createMasker(
   const companions = companionsOf(descriptor);
   const keep = (fields: FieldSet, key: string) =>
     IDENTITY_KEYS.has(key) || hasField(fields, companions.get(key) ?? key);
+  // Whether each key stays is the same on every record when the fields do not vary by record.
+  const kept = new Map<string, boolean>();
+  const keepEverywhere = (key: string) => {
+    let keepIt = kept.get(key);
+    if (keepIt === undefined) {
+      keepIt = keep(everywhere, key);
+      kept.set(key, keepIt);
+    }
+    return keepIt;
+  };
   return (record) => {
-    const fields = varies ? fieldsOfRecord(decision, record, actor, kindOf) : everywhere;
-    return Object.fromEntries(Object.entries(record).filter(([key]) => keep(fields, key)));
+    const fields = varies ? fieldsOfRecord(decision, record, actor, kindOf) : undefined;
+    const masked: Record<string, unknown> = {};
+    for (const key in record) {
+      if (fields ? keep(fields, key) : keepEverywhere(key)) masked[key] = record[key];
+    }
+    return masked;
   };
 }

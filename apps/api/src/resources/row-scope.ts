@@ -25,6 +25,28 @@ const CAST: Record<ColumnKind, RawBuilder<unknown>> = {
  * agrees with the contract's evaluator (`recordAllowed`) row for row.
  */
 export function rowScopeSql(scope: RowScope, columns: Record<string, ScopeColumn>): RawBuilder<unknown> {
+  // Built once per decision, list columns and actor: a builder is immutable, so every request of
+  // the administrator reuses it.
+  const byColumns = compiled.get(scope.decision) ?? new WeakMap();
+  compiled.set(scope.decision, byColumns);
+  const byActor = byColumns.get(columns) ?? new Map<string, RawBuilder<unknown>>();
+  byColumns.set(columns, byActor);
+  const key = `${scope.actor.id}|${scope.actor.groups.join(',')}`;
+  let condition = byActor.get(key);
+  if (!condition) {
+    if (byActor.size > 100) byActor.clear();
+    condition = compileScope(scope, columns);
+    byActor.set(key, condition);
+  }
+  return condition;
+}
+
+const compiled = new WeakMap<
+  RowScope['decision'],
+  WeakMap<Record<string, ScopeColumn>, Map<string, RawBuilder<unknown>>>
+>();
+
+function compileScope(scope: RowScope, columns: Record<string, ScopeColumn>): RawBuilder<unknown> {
   const { decision, actor } = scope;
   const compile = (where: Where) => whereSql(where, columns, actor);
   const allowed = decision.allows.some((grant) => !grant.where)

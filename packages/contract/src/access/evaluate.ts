@@ -83,14 +83,30 @@ export function fieldNames(fields: FieldSet, of: readonly string[]): string[] {
   return of.filter((name) => hasField(fields, name));
 }
 
+/** Field sets worked out once per decision (decisions are kept per permission set and reused). */
+const visibleMemo = new WeakMap<Decision, FieldSet>();
+const filterableMemo = new WeakMap<Decision, FieldSet>();
+const grantFields = new WeakMap<Grant, FieldSet>();
+
+function memo(cache: WeakMap<Decision, FieldSet>, decision: Decision, make: () => FieldSet): FieldSet {
+  let fields = cache.get(decision);
+  if (!fields) {
+    fields = make();
+    cache.set(decision, fields);
+  }
+  return fields;
+}
+
 /**
  * The fields any record in scope may show (a list's columns, a form's fields): the allows' fields
  * together, without those an unconditional deny names.
  */
 export function visibleFields(decision: Decision): FieldSet {
-  return without(
-    unionOf(decision.allows),
-    decision.fieldDenies.filter((grant) => !grant.where),
+  return memo(visibleMemo, decision, () =>
+    without(
+      unionOf(decision.allows),
+      decision.fieldDenies.filter((grant) => !grant.where),
+    ),
   );
 }
 
@@ -99,6 +115,10 @@ export function visibleFields(decision: Decision): FieldSet {
  * administrator may not read: the allows' fields in common, without any a deny names.
  */
 export function filterableFields(decision: Decision): FieldSet {
+  return memo(filterableMemo, decision, () => commonFields(decision));
+}
+
+function commonFields(decision: Decision): FieldSet {
   let common: FieldSet = ALL_FIELDS;
   for (const grant of decision.allows) {
     if (!grant.fields) continue;
@@ -119,7 +139,20 @@ export function fieldsOfRecord(
   kindOf: KindOf,
 ): FieldSet {
   const meets = (grant: Grant) => !grant.where || whereHolds(grant.where, record, actor, kindOf);
-  return without(unionOf(decision.allows.filter(meets)), decision.fieldDenies.filter(meets));
+  const allows = decision.allows.filter(meets);
+  const denies = decision.fieldDenies.filter(meets);
+  // The common case (one allow applies, nothing denied) reuses that grant's own set.
+  if (allows.length === 1 && denies.length === 0 && allows[0]) return fieldsOfGrant(allows[0]);
+  return without(unionOf(allows), denies);
+}
+
+function fieldsOfGrant(grant: Grant): FieldSet {
+  let fields = grantFields.get(grant);
+  if (!fields) {
+    fields = grant.fields ? { all: false, only: new Set(grant.fields) } : ALL_FIELDS;
+    grantFields.set(grant, fields);
+  }
+  return fields;
 }
 
 /** Whether one record is in the action's scope. */
