@@ -1,6 +1,7 @@
 import { SERVICE_BASE_PATHS, type ServiceName } from '@pult/contract';
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
+import type { RouteAccess } from '../access/route-access.js';
 import type { CollectedRoute } from './route-collector.js';
 
 type Json = Record<string, unknown>;
@@ -160,7 +161,20 @@ function operationOf(route: CollectedRoute): Json {
     operation.requestBody = { required: true, content: json(jsonSchema(schema.body, 'input')) };
   const security = securityOf(route.method, route.url);
   if (security) operation.security = security;
+  const permission = permissionOf(route.access);
+  if (permission) operation['x-pult-permission'] = permission;
   return operation;
+}
+
+/**
+ * The permission an administrator's route checks (access control), so a client and a reviewer can
+ * see it per operation: `{ resource, action }`, a lookup's rule, or `signed-in` for every admin.
+ */
+function permissionOf(declared: RouteAccess | undefined): Json | undefined {
+  if (!declared || declared.kind === 'public' || declared.kind === 'platform') return undefined;
+  if (declared.kind === 'signed-in') return { signedIn: true };
+  if (declared.kind === 'lookup') return { resource: declared.resource, action: 'list', orReferencedBy: declared.usedBy };
+  return { resource: declared.resource, action: declared.action };
 }
 
 /** The OpenAPI 3.1 document of every route the four services register, built from their zod schemas. */

@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
+import type { RouteAccess } from '../access/route-access.js';
 
 export interface CollectedRoute {
   method: HTTPMethods;
   url: string;
   schema: FastifySchema | undefined;
+  /** What the route declared to access control (`config.access`). */
+  access?: RouteAccess | undefined;
 }
 
 /**
@@ -17,7 +20,7 @@ export function collectRoutes(app: FastifyInstance): () => readonly CollectedRou
     for (const method of methods) {
       // Fastify adds a HEAD beside every GET: it is the GET without a body, not an operation of its own.
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, schema: route.schema });
+      routes.push({ method, url: route.url, schema: route.schema, access: route.config?.access });
     }
   });
   return () => routes;
