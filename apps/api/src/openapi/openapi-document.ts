@@ -173,7 +173,8 @@ function operationOf(route: CollectedRoute): Json {
 function permissionOf(declared: RouteAccess | undefined): Json | undefined {
   if (!declared || declared.kind === 'public' || declared.kind === 'platform') return undefined;
   if (declared.kind === 'signed-in') return { signedIn: true };
-  if (declared.kind === 'lookup') return { resource: declared.resource, action: 'list', orReferencedBy: declared.usedBy };
+  if (declared.kind === 'lookup')
+    return { resource: declared.resource, action: 'list', orReferencedBy: declared.usedBy };
   return { resource: declared.resource, action: declared.action };
 }
 
