@@ -21,9 +21,13 @@ export function parseListRequest(descriptor: ResourceDescriptor, params: unknown
  * An administrator's list request: the query by the grammar, limited to the records the route's
  * decision reaches, so the page, the total, an export and a bulk action see the same rows.
  */
-export function listRequestOf(request: FastifyRequest, descriptor: ResourceDescriptor): ListRequest {
+export function listRequestOf(
+  request: FastifyRequest,
+  descriptor: ResourceDescriptor,
+  query: unknown = request.query,
+): ListRequest {
   const scope = rowScopeOf(request);
-  return { ...parseListRequest(descriptor, request.query), ...(scope ? { scope } : {}) };
+  return { ...parseListRequest(descriptor, query), ...(scope ? { scope } : {}) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

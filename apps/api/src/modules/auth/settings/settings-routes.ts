@@ -65,7 +65,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
       if (translate !== undefined && translate !== 'false')
         throw errors.fields({ translate: 'invalidValue' });
       const { translate: _translate, ...params } = request.query as Record<string, unknown>;
-      return handlers.list(listRequestOf({ ...request, query: params } as typeof request, settingsResource), {
+      return handlers.list(listRequestOf(request, settingsResource, params), {
         locale: requestLocale(request),
         adminId: currentAdminId(request),
         access: accessOf(request),
