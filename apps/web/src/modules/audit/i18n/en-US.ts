@@ -20,6 +20,7 @@ export const auditEn: typeof auditUk = {
     signout: 'Sign-out',
     signin_failed: 'Failed sign-in',
     password_change: 'Password change',
+    denied: 'Access denied',
   },
   view: 'View log entry {{id}}',
   history: 'History',

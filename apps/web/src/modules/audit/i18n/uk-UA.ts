@@ -19,6 +19,7 @@ export const auditUk = {
     signout: 'Вихід',
     signin_failed: 'Невдалий вхід',
     password_change: 'Зміна пароля',
+    denied: 'Доступ заборонено',
   },
   view: 'Переглянути запис журналу {{id}}',
   history: 'Історія змін',
