@@ -1,6 +1,7 @@
-import type { RuntimeConfig, ServiceName } from '@pult/contract';
+import { myPermissionsSchema, type RuntimeConfig, type ServiceName } from '@pult/contract';
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
+import { createPermissionsStore, type PermissionsStore } from '../access/permissions-store';
 import { type ConnectivityMonitor, createConnectivityMonitor } from '../http/connectivity';
 import {
   createHttpClient,
@@ -23,6 +24,8 @@ export interface Services {
   /** Whether the services answer; the shell shows a notice while they do not. */
   connectivity: ConnectivityMonitor;
   queryClient: QueryClient;
+  /** What the signed-in administrator may do, kept in step with their groups. */
+  permissions: PermissionsStore;
   /** Absolute URL of an auth-service path, e.g. `authUrl('/admin/signin')`. */
   authUrl: (path: string) => string;
   /** Absolute URL of a path of any service, e.g. `serviceUrl('auth', '/admin/users')`. */
@@ -74,15 +77,31 @@ export function createServices(deps: ServicesDeps): Services {
     session,
     getLocale,
     fetchFn,
-    onForbidden: (text) => notifier.notify('error', text),
+    onForbidden: (text) => {
+      notifier.notify('error', text);
+      // A refusal the panel did not foresee means the grants changed: follow them at once.
+      void permissions.refresh();
+    },
     onReachability: (answered) =>
       answered ? connectivity.reportAnswered() : connectivity.reportUnreachable(),
   });
 
-  // Cached profile data must not leak from one administrator to the next one signing in on this tab.
-  session.subscribe((signedIn) => {
-    if (!signedIn) queryClient.clear();
+  const permissions = createPermissionsStore({
+    load: async () =>
+      myPermissionsSchema.parse(await http.get(joinUrl(config.authServiceUrl, '/admin/me/permissions'))),
+    isVisible: () => typeof document === 'undefined' || document.visibilityState !== 'hidden',
   });
+
+  // Cached profile data must not leak from one administrator to the next one signing in on this tab.
+  const followSession = (signedIn: boolean) => {
+    if (signedIn) permissions.start();
+    else {
+      permissions.stop();
+      queryClient.clear();
+    }
+  };
+  session.subscribe(followSession);
+  if (session.isSignedIn()) permissions.start();
 
   return {
     config,
@@ -90,6 +109,7 @@ export function createServices(deps: ServicesDeps): Services {
     http,
     connectivity,
     queryClient,
+    permissions,
     authUrl: (path) => joinUrl(config.authServiceUrl, path),
     serviceUrl: (service, path) => joinUrl(serviceBaseUrl(config, service), path),
   };

@@ -3,8 +3,8 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
 import { PageLoading } from '../ui/page-loading';
+import { AccessGate } from './access-gate';
 import { ConnectionNotice } from './connection-notice';
 import { SideDrawer } from './side-drawer';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
@@ -30,7 +30,7 @@ export default function AppShell() {
         <Toolbar />
         <ConnectionNotice />
         <Suspense fallback={<PageLoading />}>
-          <Outlet />
+          <AccessGate />
         </Suspense>
       </Box>
     </Box>

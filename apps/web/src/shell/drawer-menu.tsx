@@ -8,27 +8,25 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import {
-  isRouteActive,
-  isSectionActive,
-  MENU_SECTIONS,
-  type MenuItem,
-  type MenuSection,
-  TOP_MENU_ITEMS,
-} from './menu';
+import { isRouteActive, isSectionActive, type MenuItem, type MenuSection, TOP_MENU_ITEMS } from './menu';
 import { useExpandedSections } from './use-expanded-sections';
+import { useVisibleSections } from './use-visible-sections';
 
-/** The drawer's navigation: top entries, then the collapsible module sections (spec §2). */
+/**
+ * The drawer's navigation: top entries, then the collapsible module sections (spec §2), each with the
+ * items the administrator may list.
+ */
 export function DrawerMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { isExpanded, toggle } = useExpandedSections();
+  const sections = useVisibleSections();
   return (
     <List component="nav" aria-label={t('menu.label')} sx={{ flexGrow: 1, overflowY: 'auto' }}>
       {TOP_MENU_ITEMS.map((item) => (
         <MenuLink key={item.route} item={item} pathname={pathname} onNavigate={onNavigate} />
       ))}
-      {MENU_SECTIONS.map((section) => (
+      {sections.map((section) => (
         <Section
           key={section.id}
           section={section}

@@ -24,7 +24,7 @@ describe('menu', () => {
     expect(MENU_SECTIONS.map((section) => section.id)).toEqual(['users', 'storage', 'chat', 'notifications']);
     const routes = MENU_SECTIONS.flatMap((section) => section.items.map((item) => item.route));
     expect(new Set(routes).size).toBe(routes.length);
-    // The spec's 17 screens and the audit log (issue 13).
-    expect(routes).toHaveLength(18);
+    // The spec's 17 screens, the audit log (issue 13) and the admin groups (issue 20).
+    expect(routes).toHaveLength(19);
   });
 });

@@ -18,10 +18,35 @@ import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
 import PublicIcon from '@mui/icons-material/Public';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
+import ShieldIcon from '@mui/icons-material/Shield';
 import SmsIcon from '@mui/icons-material/Sms';
 import StorageIcon from '@mui/icons-material/Storage';
 import TranslateIcon from '@mui/icons-material/Translate';
 import type SvgIcon from '@mui/material/SvgIcon';
+import {
+  adminsResource,
+  auditResource,
+  bucketsResource,
+  channelsResource,
+  channelUsersResource,
+  citiesResource,
+  countriesResource,
+  emailQueueResource,
+  errorGroupsResource,
+  errorsResource,
+  filesResource,
+  groupsResource,
+  logsResource,
+  permissionResourceOf,
+  pushConfigsResource,
+  type ResourceDescriptor,
+  settingsResource,
+  smsConfigsResource,
+  smtpConfigsResource,
+  templatesResource,
+  translationsResource,
+  usersResource,
+} from '@pult/contract';
 import type { Translations } from '../i18n/locales/uk-UA';
 
 /**
@@ -44,7 +69,14 @@ export interface MenuItem {
   route: string;
   labelKey: MenuLabelKey;
   icon: SvgIconComponent;
+  /**
+   * The resources (`auth.users`) behind the page: the item shows when the administrator may list any
+   * of them, and the page's buttons follow the first one's grants. Absent for pages every admin has.
+   */
+  resources?: readonly string[];
 }
+
+const of = (...descriptors: ResourceDescriptor[]) => descriptors.map(permissionResourceOf);
 
 export interface MenuSection {
   id: SectionId;
@@ -64,12 +96,48 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
     labelKey: 'menu.sections.users',
     icon: PeopleIcon,
     items: [
-      { route: '/auth/users', labelKey: 'menu.items.authUsers', icon: GroupIcon },
-      { route: '/auth/admins', labelKey: 'menu.items.authAdmins', icon: AdminPanelSettingsIcon },
-      { route: '/auth/settings', labelKey: 'menu.items.authSettings', icon: SettingsIcon },
-      { route: '/auth/countries', labelKey: 'menu.items.authCountries', icon: PublicIcon },
-      { route: '/auth/cities', labelKey: 'menu.items.authCities', icon: LocationCityIcon },
-      { route: '/auth/audit', labelKey: 'menu.items.authAudit', icon: HistoryIcon },
+      {
+        route: '/auth/users',
+        labelKey: 'menu.items.authUsers',
+        icon: GroupIcon,
+        resources: of(usersResource),
+      },
+      {
+        route: '/auth/admins',
+        labelKey: 'menu.items.authAdmins',
+        icon: AdminPanelSettingsIcon,
+        resources: of(adminsResource),
+      },
+      {
+        route: '/auth/groups',
+        labelKey: 'menu.items.authGroups',
+        icon: ShieldIcon,
+        resources: of(groupsResource),
+      },
+      {
+        route: '/auth/settings',
+        labelKey: 'menu.items.authSettings',
+        icon: SettingsIcon,
+        resources: of(settingsResource),
+      },
+      {
+        route: '/auth/countries',
+        labelKey: 'menu.items.authCountries',
+        icon: PublicIcon,
+        resources: of(countriesResource),
+      },
+      {
+        route: '/auth/cities',
+        labelKey: 'menu.items.authCities',
+        icon: LocationCityIcon,
+        resources: of(citiesResource),
+      },
+      {
+        route: '/auth/audit',
+        labelKey: 'menu.items.authAudit',
+        icon: HistoryIcon,
+        resources: of(auditResource),
+      },
     ],
   },
   {
@@ -77,10 +145,30 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
     labelKey: 'menu.sections.storage',
     icon: StorageIcon,
     items: [
-      { route: '/storage/buckets', labelKey: 'menu.items.storageBuckets', icon: Inventory2Icon },
-      { route: '/storage/files', labelKey: 'menu.items.storageFiles', icon: InsertDriveFileIcon },
-      { route: '/storage/logs', labelKey: 'menu.items.storageLogs', icon: ReceiptLongIcon },
-      { route: '/storage/errors', labelKey: 'menu.items.storageErrors', icon: ErrorIcon },
+      {
+        route: '/storage/buckets',
+        labelKey: 'menu.items.storageBuckets',
+        icon: Inventory2Icon,
+        resources: of(bucketsResource),
+      },
+      {
+        route: '/storage/files',
+        labelKey: 'menu.items.storageFiles',
+        icon: InsertDriveFileIcon,
+        resources: of(filesResource),
+      },
+      {
+        route: '/storage/logs',
+        labelKey: 'menu.items.storageLogs',
+        icon: ReceiptLongIcon,
+        resources: of(logsResource),
+      },
+      {
+        route: '/storage/errors',
+        labelKey: 'menu.items.storageErrors',
+        icon: ErrorIcon,
+        resources: of(errorGroupsResource, errorsResource),
+      },
     ],
   },
   {
@@ -88,8 +176,18 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
     labelKey: 'menu.sections.chat',
     icon: ChatIcon,
     items: [
-      { route: '/chat/users', labelKey: 'menu.items.chatUsers', icon: GroupIcon },
-      { route: '/chat/channels', labelKey: 'menu.items.chatChannels', icon: ForumIcon },
+      {
+        route: '/chat/users',
+        labelKey: 'menu.items.chatUsers',
+        icon: GroupIcon,
+        resources: of(channelUsersResource),
+      },
+      {
+        route: '/chat/channels',
+        labelKey: 'menu.items.chatChannels',
+        icon: ForumIcon,
+        resources: of(channelsResource),
+      },
     ],
   },
   {
@@ -97,12 +195,42 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
     labelKey: 'menu.sections.notifications',
     icon: NotificationsIcon,
     items: [
-      { route: '/notifications/email-queue', labelKey: 'menu.items.emailQueue', icon: OutboxIcon },
-      { route: '/notification/templates', labelKey: 'menu.items.templates', icon: ArticleIcon },
-      { route: '/notification/translations', labelKey: 'menu.items.translations', icon: TranslateIcon },
-      { route: '/notification/push-configs', labelKey: 'menu.items.pushConfigs', icon: PhoneAndroidIcon },
-      { route: '/notification/sms-configs', labelKey: 'menu.items.smsConfigs', icon: SmsIcon },
-      { route: '/notification/smtp-configs', labelKey: 'menu.items.smtpConfigs', icon: DnsIcon },
+      {
+        route: '/notifications/email-queue',
+        labelKey: 'menu.items.emailQueue',
+        icon: OutboxIcon,
+        resources: of(emailQueueResource),
+      },
+      {
+        route: '/notification/templates',
+        labelKey: 'menu.items.templates',
+        icon: ArticleIcon,
+        resources: of(templatesResource),
+      },
+      {
+        route: '/notification/translations',
+        labelKey: 'menu.items.translations',
+        icon: TranslateIcon,
+        resources: of(translationsResource),
+      },
+      {
+        route: '/notification/push-configs',
+        labelKey: 'menu.items.pushConfigs',
+        icon: PhoneAndroidIcon,
+        resources: of(pushConfigsResource),
+      },
+      {
+        route: '/notification/sms-configs',
+        labelKey: 'menu.items.smsConfigs',
+        icon: SmsIcon,
+        resources: of(smsConfigsResource),
+      },
+      {
+        route: '/notification/smtp-configs',
+        labelKey: 'menu.items.smtpConfigs',
+        icon: DnsIcon,
+        resources: of(smtpConfigsResource),
+      },
     ],
   },
 ];

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { type FieldDescriptor, pageCountOf, type ResourceDescriptor } from '@pult/contract';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermissions } from '../access/use-permissions';
 import type { ResourceRecord } from '../resources/resource-api';
 import { BulkActionBar } from './bulk/bulk-action-bar';
 import { SelectPageCell, SelectRowCell } from './bulk/selection-cells';
@@ -30,6 +31,7 @@ import { ColumnPicker } from './column-picker';
 import { ExactCountButton } from './exact-count-button';
 import { ExportCsvButton } from './export/export-csv-button';
 import { FilterCell } from './filter-cell';
+import { listAccessOf } from './list-access';
 import { listErrorView } from './list-error';
 import { ListErrorMessage } from './list-error-message';
 import { RecordCards } from './record-cards';
@@ -108,10 +110,17 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
   const exact = useExactTotal(descriptor, query);
   const pageCount = exact.total === undefined ? list.pageCount : pageCountOf(exact.total, query.perPage);
   const errors = listErrorView(list.error);
-  const offered = useMemo(() => pickFields(descriptor, columns), [descriptor, columns]);
+  const check = usePermissions();
+  const access = useMemo(
+    () => listAccessOf(check, descriptor, pickFields(descriptor, columns)),
+    [check, descriptor, columns],
+  );
+  const offered = access.fields;
+  // Bulk actions the grants do not allow are neither offered nor give the rows checkboxes.
+  const allowed = useMemo(() => ({ ...descriptor, bulkActions: access.bulkActions }), [descriptor, access]);
   const columnPrefs = useColumnPrefs(descriptor, offered);
   const fields = columnPrefs.visible;
-  const selection = useBulkSelection(descriptor, query, list.items);
+  const selection = useBulkSelection(allowed, query, list.items);
   const columnCount = fields.length + (rowActions ? 1 : 0) + (selection.enabled ? 1 : 0);
   const hasFilters = Object.keys(query.filters).length > 0;
   const hasFilterRow = fields.some((field) => field.filter);
@@ -131,7 +140,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
         <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           {toolbar}
         </Box>
-        <ExportCsvButton descriptor={descriptor} query={query} total={list.total} />
+        {access.canExport && <ExportCsvButton descriptor={descriptor} query={query} total={list.total} />}
         {hasFilters &&
           // A phone's toolbar has room for icons only; the cards' own message repeats the button.
           (stacked ? (
@@ -153,7 +162,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
         </Tooltip>
       </Stack>
       <BulkActionBar
-        descriptor={descriptor}
+        descriptor={allowed}
         query={query}
         selection={selection}
         total={list.total}

@@ -49,7 +49,7 @@ export function ResourceForm({
   ...options
 }: ResourceFormProps) {
   const { t } = useTranslation();
-  const { form, fields, submit, saving, guard } = useResourceForm(options);
+  const { form, fields, access, submit, saving, guard } = useResourceForm(options);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const busy = saving || deleting;
   // Every record's edit screen leads to its history in the audit log.
@@ -68,7 +68,7 @@ export function ResourceForm({
               form={form}
               field={field}
               label={t(field.label as TextKey)}
-              disabled={busy}
+              disabled={busy || access.readOnly.has(field.name)}
               record={options.record}
               parentLabel={
                 field.input.kind === 'lookup' && field.input.dependsOn
@@ -80,7 +80,7 @@ export function ResourceForm({
         ))}
       </Grid>
       <Stack direction="row" sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        {onDelete && options.mode === 'edit' && (
+        {onDelete && options.mode === 'edit' && access.canDelete && (
           <Button
             color="error"
             startIcon={<DeleteOutlinedIcon />}
@@ -102,11 +102,13 @@ export function ResourceForm({
         )}
         <Box sx={{ flexGrow: 1 }} />
         <Button onClick={() => guard.leaveOnPurpose(onCancel)} disabled={busy}>
-          {t('common.cancel')}
+          {t(access.canSave ? 'common.cancel' : 'common.back')}
         </Button>
-        <Button type="submit" variant="contained" disabled={deleting} loading={saving}>
-          {t('common.save')}
-        </Button>
+        {access.canSave && (
+          <Button type="submit" variant="contained" disabled={deleting} loading={saving}>
+            {t('common.save')}
+          </Button>
+        )}
       </Stack>
       {onDelete && (
         <ConfirmDialog

@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { type UseFormReturn, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { usePermissions } from '../../access/use-permissions';
 import { useServices } from '../../app/services-context';
 import { fieldErrorsOf, isHttpError, joinFieldErrors, serverMessage } from '../../http/http-error';
 import { notifier } from '../../notify/notifier';
@@ -17,6 +18,7 @@ import {
 } from '../../resources/resource-api';
 import { applyServerFieldErrors } from '../apply-server-errors';
 import { useUnsavedChangesGuard } from '../unsaved-changes/use-unsaved-changes-guard';
+import { formAccessOf } from './form-access';
 import { dependentFields, type FormMode, type FormValues, toFormValues, visibleFields } from './form-values';
 
 /** The react-hook-form instance of a resource form. */
@@ -57,7 +59,12 @@ export function useResourceForm({
   const services = useServices();
   const queryClient = useQueryClient();
   const { t } = useTranslation();
-  const fields = useMemo(() => visibleFields(descriptor, mode), [descriptor, mode]);
+  const check = usePermissions();
+  const access = useMemo(
+    () => formAccessOf(check, resource, mode, visibleFields(descriptor, mode)),
+    [check, resource, descriptor, mode],
+  );
+  const { fields } = access;
   const schema = (mode === 'create' ? descriptor.createSchema : descriptor.updateSchema) as z.ZodType<
     FormValues,
     FormValues
@@ -99,6 +106,8 @@ export function useResourceForm({
   return {
     form,
     fields,
+    /** Fields shown but not to be changed, and whether saving or deleting is offered at all. */
+    access,
     // Failures are shown by onError; `mutate` never rejects.
     submit: form.handleSubmit((values) => save.mutate(values)),
     saving: save.isPending,

@@ -1,6 +1,7 @@
 import { MESSAGES_EN } from '@pult/contract';
 import { navigationEn } from '../../app/i18n/en-US';
 import { auditEn } from '../../modules/audit/i18n/en-US';
+import { groupsEn } from '../../modules/groups/i18n/en-US';
 import { chatEn } from '../../modules/chat/i18n/en-US';
 import { dashboardFiguresEn } from '../../modules/dashboard/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
@@ -68,6 +69,7 @@ export const enUS: Translations = {
     rateLimit: 'Request limit exceeded, please try again later',
     save: 'Save',
     cancel: 'Cancel',
+    back: 'Back',
     open: 'Open',
     create: 'Create',
     edit: 'Edit',
@@ -266,6 +268,8 @@ export const enUS: Translations = {
     },
     edit: 'Edit',
     editRow: 'Edit {{name}}',
+    view: 'View',
+    viewRow: 'View {{name}}',
     delete: 'Delete',
     deleteRow: 'Delete {{name}}',
   },
@@ -282,6 +286,7 @@ export const enUS: Translations = {
     items: {
       authUsers: 'Users',
       authAdmins: 'Admins',
+      authGroups: 'Admin groups',
       authSettings: 'Settings',
       authCountries: 'Countries',
       authCities: 'Cities',
@@ -301,6 +306,7 @@ export const enUS: Translations = {
     },
   },
   audit: auditEn,
+  groups: groupsEn,
   storage: storageEn,
   chat: chatEn,
   shell: {
@@ -318,6 +324,14 @@ export const enUS: Translations = {
     title: 'Page not found',
     text: 'The address you opened does not exist.',
     toDashboard: 'Go to the dashboard',
+  },
+  noAccess: {
+    title: "You don't have access to this page",
+    text: 'Your administrator groups do not allow this page. If you need it for your work, ask an administrator who manages groups to grant it.',
+    groups: 'Your groups: {{groups}}',
+    noGroups: 'You are in no group.',
+    loading: 'Checking your access…',
+    failed: 'Your access could not be checked.',
   },
   dashboard: {
     figures: dashboardFiguresEn,

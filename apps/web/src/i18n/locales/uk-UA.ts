@@ -1,6 +1,7 @@
 import { MESSAGES_UK, RATE_LIMIT_MESSAGE } from '@pult/contract';
 import { navigationUk } from '../../app/i18n/uk-UA';
 import { auditUk } from '../../modules/audit/i18n/uk-UA';
+import { groupsUk } from '../../modules/groups/i18n/uk-UA';
 import { chatUk } from '../../modules/chat/i18n/uk-UA';
 import { dashboardFiguresUk } from '../../modules/dashboard/i18n/uk-UA';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
@@ -71,6 +72,7 @@ export const ukUA = {
     rateLimit: RATE_LIMIT_MESSAGE,
     save: 'Зберегти',
     cancel: 'Скасувати',
+    back: 'Назад',
     open: 'Відкрити',
     create: 'Створення',
     edit: 'Редагування',
@@ -269,6 +271,8 @@ export const ukUA = {
     },
     edit: 'Редагувати',
     editRow: 'Редагувати {{name}}',
+    view: 'Переглянути',
+    viewRow: 'Переглянути {{name}}',
     delete: 'Видалити',
     deleteRow: 'Видалити {{name}}',
   },
@@ -285,6 +289,7 @@ export const ukUA = {
     items: {
       authUsers: 'Користувачі',
       authAdmins: 'Адміністратори',
+      authGroups: 'Групи адміністраторів',
       authSettings: 'Налаштування',
       authCountries: 'Країни',
       authCities: 'Міста',
@@ -304,6 +309,7 @@ export const ukUA = {
     },
   },
   audit: auditUk,
+  groups: groupsUk,
   storage: storageUk,
   chat: chatUk,
   shell: {
@@ -321,6 +327,14 @@ export const ukUA = {
     title: 'Сторінку не знайдено',
     text: 'Адреси, яку ви відкрили, не існує.',
     toDashboard: 'Перейти на панель',
+  },
+  noAccess: {
+    title: 'У вас немає доступу до цієї сторінки',
+    text: 'Ваші групи адміністраторів не дозволяють цю сторінку. Якщо вона потрібна для роботи, попросіть адміністратора, який керує групами, надати доступ.',
+    groups: 'Ваші групи: {{groups}}',
+    noGroups: 'Ви не входите в жодну групу.',
+    loading: 'Перевіряємо ваш доступ…',
+    failed: 'Не вдалося перевірити ваш доступ.',
   },
   dashboard: {
     figures: dashboardFiguresUk,

@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { MENU_SECTIONS, type MenuSection, TOP_MENU_ITEMS } from '../../shell/menu';
+import { type MenuSection, TOP_MENU_ITEMS } from '../../shell/menu';
+import { useVisibleSections } from '../../shell/use-visible-sections';
 import { PageTitle } from '../../ui/page-title';
 import { fullName, useProfileBasic } from '../profile';
 import { DashboardFigures } from './dashboard-figures';
@@ -25,6 +26,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const profile = useProfileBasic();
   const name = fullName(profile.data);
+  const sections = useVisibleSections();
   return (
     <>
       <PageTitle>{name ? t('dashboard.greeting', { name }) : t('dashboard.greetingAnonymous')}</PageTitle>
@@ -33,7 +35,7 @@ export default function DashboardPage() {
       </Typography>
       <DashboardFigures />
       <Grid container spacing={3}>
-        {MENU_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <Grid key={section.id} size={{ xs: 12, md: 6, xl: 4 }}>
             <SectionCard section={section} />
           </Grid>

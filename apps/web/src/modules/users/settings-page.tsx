@@ -4,6 +4,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
 import { AVAILABLE_LOCALES_KEY, type Setting, settingsResource } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
+import { useRouteCan } from '../../access/route-resource';
 import { EditRowButton } from '../../forms/resource-form/edit-row-button';
 import { useRecordDialogs } from '../../forms/resource-form/use-record-dialogs';
 import { DeleteRowButton, ResourceTable, RowActionSpacer } from '../../table';
@@ -24,6 +25,10 @@ export default function SettingsPage() {
   const dialogs = useRecordDialogs<SettingRow>(settingsResource, (row) => row.key);
   const title = t('menu.items.authSettings');
   const editing = dialogs.formDialog?.mode === 'edit' ? dialogs.formDialog.record : undefined;
+  const canRevoke = useRouteCan('settings.revoke-user-tokens');
+  const canRegenerate = useRouteCan('settings.regenerate-api-keys');
+  const showActions = canRevoke || canRegenerate;
+  const canSeeKeys = useRouteCan('settings.api-keys');
 
   return (
     <>
@@ -49,21 +54,25 @@ export default function SettingsPage() {
         )}
       />
       <Grid container spacing={3} sx={{ mt: 3 }}>
-        <Grid size={{ xs: 12, lg: 6 }}>
-          <SettingsActionsCard />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
-          <Card variant="outlined" sx={{ height: '100%' }}>
-            <CardHeader
-              title={t('settings.apiKeys.title')}
-              subheader={t('settings.apiKeys.text')}
-              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
-            />
-            <CardContent sx={{ pt: 0 }}>
-              <ApiKeysList />
-            </CardContent>
-          </Card>
-        </Grid>
+        {showActions && (
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <SettingsActionsCard />
+          </Grid>
+        )}
+        {canSeeKeys && (
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <Card variant="outlined" sx={{ height: '100%' }}>
+              <CardHeader
+                title={t('settings.apiKeys.title')}
+                subheader={t('settings.apiKeys.text')}
+                slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+              />
+              <CardContent sx={{ pt: 0 }}>
+                <ApiKeysList />
+              </CardContent>
+            </Card>
+          </Grid>
+        )}
       </Grid>
       <SettingDialog
         key={dialogs.formKey}

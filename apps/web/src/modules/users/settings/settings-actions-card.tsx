@@ -9,15 +9,22 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteCan } from '../../../access/route-resource';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { NewApiKeysDialog } from './new-api-keys-dialog';
 import { useSettingsActions } from './use-settings-actions';
 
-/** The platform-wide actions: end every user's sessions, replace the services' API keys. */
+/**
+ * The platform-wide actions: end every user's sessions, replace the services' API keys; each shown
+ * when the admin's grants allow it, the card only when one is.
+ */
 export function SettingsActionsCard() {
   const { t } = useTranslation();
   const actions = useSettingsActions();
+  const canRevoke = useRouteCan('settings.revoke-user-tokens');
+  const canRegenerate = useRouteCan('settings.regenerate-api-keys');
   const confirming = actions.confirming;
+  if (!canRevoke && !canRegenerate) return null;
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardHeader
@@ -26,34 +33,38 @@ export function SettingsActionsCard() {
       />
       <CardContent sx={{ pt: 0 }}>
         <Stack spacing={2} divider={<Divider flexItem />}>
-          <ActionRow
-            text={t('settings.actions.revokeText')}
-            button={
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<LogoutIcon />}
-                loading={actions.revoking}
-                onClick={() => actions.ask('revokeUserTokens')}
-              >
-                {t('settings.actions.revoke')}
-              </Button>
-            }
-          />
-          <ActionRow
-            text={t('settings.actions.regenerateText')}
-            button={
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<KeyIcon />}
-                loading={actions.regenerating}
-                onClick={() => actions.ask('regenerateApiKeys')}
-              >
-                {t('settings.actions.regenerate')}
-              </Button>
-            }
-          />
+          {canRevoke && (
+            <ActionRow
+              text={t('settings.actions.revokeText')}
+              button={
+                <Button
+                  variant="outlined"
+                  color="error"
+                  startIcon={<LogoutIcon />}
+                  loading={actions.revoking}
+                  onClick={() => actions.ask('revokeUserTokens')}
+                >
+                  {t('settings.actions.revoke')}
+                </Button>
+              }
+            />
+          )}
+          {canRegenerate && (
+            <ActionRow
+              text={t('settings.actions.regenerateText')}
+              button={
+                <Button
+                  variant="outlined"
+                  color="error"
+                  startIcon={<KeyIcon />}
+                  loading={actions.regenerating}
+                  onClick={() => actions.ask('regenerateApiKeys')}
+                >
+                  {t('settings.actions.regenerate')}
+                </Button>
+              }
+            />
+          )}
         </Stack>
       </CardContent>
       <ConfirmDialog

@@ -1,0 +1,10 @@
+import { useMemo } from 'react';
+import { usePermissions } from '../access/use-permissions';
+import type { MenuSection } from './menu';
+import { visibleSections } from './page-access';
+
+/** The menu's sections as the signed-in administrator may use them (none until that is known). */
+export function useVisibleSections(): MenuSection[] {
+  const check = usePermissions();
+  return useMemo(() => (check ? visibleSections(check) : []), [check]);
+}
