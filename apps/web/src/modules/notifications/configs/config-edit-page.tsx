@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useRouteCan } from '../../../access/route-resource';
 import type { FormMode } from '../../../forms/resource-form/form-values';
 import { RecordStateView } from '../../../forms/resource-form/record-state-view';
 import { ResourceForm } from '../../../forms/resource-form/resource-form';
@@ -58,6 +59,8 @@ function ConfigEditor({ kind, config }: { kind: ConfigKindName; config?: StoredC
   const back = useCallback(() => void navigate(returnPath), [navigate, returnPath]);
   const remove = useDeleteRecord(screen.resource);
   const test = useConfigTest(screen, config?.id ?? null);
+  const canCheck = useRouteCan('configs.check');
+  const canSendTest = useRouteCan('configs.send-test');
 
   return (
     <Grid container spacing={2}>
@@ -89,11 +92,13 @@ function ConfigEditor({ kind, config }: { kind: ConfigKindName; config?: StoredC
           />
         </Paper>
       </Grid>
-      <Grid size={{ xs: 12, lg: 4 }}>
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <ConfigTestPanel screen={screen} test={test} />
-        </Paper>
-      </Grid>
+      {(canCheck || canSendTest) && (
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <ConfigTestPanel screen={screen} test={test} canCheck={canCheck} canSendTest={canSendTest} />
+          </Paper>
+        </Grid>
+      )}
     </Grid>
   );
 }

@@ -10,8 +10,21 @@ import { useTranslation } from 'react-i18next';
 import type { ConfigScreen } from './config-screens';
 import type { ConfigTest } from './use-config-test';
 
-/** The side panel of a configuration form: try the typed values before (or after) saving them. */
-export function ConfigTestPanel({ screen, test }: { screen: ConfigScreen; test: ConfigTest }) {
+/**
+ * The side panel of a configuration form: try the typed values before (or after) saving them. Each
+ * of "test connection" and "send test" shows when the admin's grants allow it.
+ */
+export function ConfigTestPanel({
+  screen,
+  test,
+  canCheck,
+  canSendTest,
+}: {
+  screen: ConfigScreen;
+  test: ConfigTest;
+  canCheck: boolean;
+  canSendTest: boolean;
+}) {
   const { t } = useTranslation();
   const busy = test.running !== undefined;
   return (
@@ -22,34 +35,40 @@ export function ConfigTestPanel({ screen, test }: { screen: ConfigScreen; test: 
       <Typography variant="body2" color="text.secondary">
         {t('notifications.configs.test.text')}
       </Typography>
-      <Button
-        variant="outlined"
-        startIcon={<CableIcon />}
-        onClick={test.check}
-        disabled={busy}
-        loading={test.running === 'check'}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        {t('notifications.configs.test.check')}
-      </Button>
-      <TextField
-        label={t(`notifications.configs.test.${screen.toLabel}`)}
-        value={test.to}
-        onChange={(event) => test.setTo(event.target.value)}
-        size="small"
-        fullWidth
-        slotProps={{ htmlInput: { spellCheck: false } }}
-      />
-      <Button
-        variant="outlined"
-        startIcon={<SendIcon />}
-        onClick={test.send}
-        disabled={busy || test.to.trim() === ''}
-        loading={test.running === 'send'}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        {t('notifications.configs.test.send')}
-      </Button>
+      {canCheck && (
+        <Button
+          variant="outlined"
+          startIcon={<CableIcon />}
+          onClick={test.check}
+          disabled={busy}
+          loading={test.running === 'check'}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('notifications.configs.test.check')}
+        </Button>
+      )}
+      {canSendTest && (
+        <TextField
+          label={t(`notifications.configs.test.${screen.toLabel}`)}
+          value={test.to}
+          onChange={(event) => test.setTo(event.target.value)}
+          size="small"
+          fullWidth
+          slotProps={{ htmlInput: { spellCheck: false } }}
+        />
+      )}
+      {canSendTest && (
+        <Button
+          variant="outlined"
+          startIcon={<SendIcon />}
+          onClick={test.send}
+          disabled={busy || test.to.trim() === ''}
+          loading={test.running === 'send'}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('notifications.configs.test.send')}
+        </Button>
+      )}
       {test.result && (
         <Alert severity={test.result.ok ? 'success' : 'error'} role="status" data-testid="config-test-result">
           <AlertTitle>

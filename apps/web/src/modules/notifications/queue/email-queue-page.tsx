@@ -2,13 +2,15 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import Button from '@mui/material/Button';
 import { type EmailQueueItem, emailQueueResource } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
+import { useRouteCan } from '../../../access/route-resource';
 import { ResourceTable, useTableState } from '../../../table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageTitle } from '../../../ui/page-title';
 import { ChannelTabs } from './channel-tabs';
+import { queueHasRowActions } from './queue-access';
 import { QueueRowActions } from './queue-row-actions';
 import { QueueStatusCounts } from './queue-status-counts';
-import { useQueueActions } from './use-queue-actions';
+import { useQueueActions, useQueueGrants } from './use-queue-actions';
 import { useRetryFailed } from './use-retry-failed';
 
 /** What an operator scans first comes first; the error text, which can be long, last. */
@@ -32,6 +34,8 @@ export default function EmailQueuePage() {
   const table = useTableState(emailQueueResource);
   const actions = useQueueActions();
   const retryFailed = useRetryFailed(table.query.filters);
+  const grants = useQueueGrants();
+  const canRetryFailed = useRouteCan('email-queue.retry-failed');
 
   return (
     <>
@@ -49,11 +53,17 @@ export default function EmailQueuePage() {
         label={title}
         columns={COLUMNS}
         toolbar={
-          <Button size="small" startIcon={<ReplayIcon />} onClick={retryFailed.ask}>
-            {t('notifications.queue.retryFailed')}
-          </Button>
+          canRetryFailed && (
+            <Button size="small" startIcon={<ReplayIcon />} onClick={retryFailed.ask}>
+              {t('notifications.queue.retryFailed')}
+            </Button>
+          )
         }
-        rowActions={(item) => <QueueRowActions item={item} actions={actions} />}
+        rowActions={
+          queueHasRowActions(grants)
+            ? (item) => <QueueRowActions item={item} actions={actions} grants={grants} />
+            : undefined
+        }
       />
       <ConfirmDialog
         open={actions.cancelTarget !== null}

@@ -29,7 +29,8 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DetailList } from '../../../ui/detail-list';
 import { PageTitle } from '../../../ui/page-title';
 import { EmailBodyFrame } from '../email-body-frame';
-import { useQueueActions } from './use-queue-actions';
+import { queueActionOf } from './queue-access';
+import { useQueueActions, useQueueGrants } from './use-queue-actions';
 
 const LIST_PATH = '/notifications/email-queue';
 
@@ -57,8 +58,9 @@ function EmailDetail({ email }: { email: EmailQueueDetail }) {
   const locale = useLocale();
   const { zone } = useTimeZone();
   const actions = useQueueActions();
+  const grants = useQueueGrants();
+  const action = queueActionOf(email.status, grants);
   const time = (value: string | null) => (value ? formatDateTime(value, locale, zone) : t('common.none'));
-  const retriable = email.status === 'failed' || email.status === 'cancelled';
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100 }}>
       <Paper variant="outlined" sx={{ p: 2 }}>
@@ -66,7 +68,7 @@ function EmailDetail({ email }: { email: EmailQueueDetail }) {
           <Chip label={t(`notifications.queue.status.${email.status}`)} />
           <Chip variant="outlined" label={t(`notifications.queue.priority.${email.priority}`)} />
           <Box sx={{ flexGrow: 1 }} />
-          {retriable && (
+          {action === 'retry' && (
             <Button
               variant="contained"
               startIcon={<ReplayIcon />}
@@ -76,7 +78,7 @@ function EmailDetail({ email }: { email: EmailQueueDetail }) {
               {t('notifications.queue.retry')}
             </Button>
           )}
-          {email.status === 'pending' && (
+          {action === 'cancel' && (
             <Button color="error" startIcon={<BlockIcon />} onClick={() => actions.askCancel(email)}>
               {t('notifications.queue.cancel')}
             </Button>

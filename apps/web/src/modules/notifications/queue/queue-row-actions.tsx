@@ -7,27 +7,40 @@ import type { EmailQueueItem } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { RowActionSpacer, useListReturnState } from '../../../table';
+import { type QueueGrants, queueActionOf } from './queue-access';
 import type { QueueActions } from './use-queue-actions';
 
-/** View; retry a failed or cancelled e-mail; cancel a pending one. */
-export function QueueRowActions({ item, actions }: { item: EmailQueueItem; actions: QueueActions }) {
+/** View; retry a failed or cancelled e-mail; cancel a pending one: each as the grants allow. */
+export function QueueRowActions({
+  item,
+  actions,
+  grants,
+}: {
+  item: EmailQueueItem;
+  actions: QueueActions;
+  grants: QueueGrants;
+}) {
   const { t } = useTranslation();
   const returnState = useListReturnState();
-  const retriable = item.status === 'failed' || item.status === 'cancelled';
+  const action = queueActionOf(item.status, grants);
   return (
     <>
-      <Tooltip title={t('common.view')}>
-        <IconButton
-          component={RouterLink}
-          to={`/notifications/email-queue/view/${item.id}`}
-          state={returnState}
-          size="small"
-          aria-label={t('notifications.queue.view', { id: item.id })}
-        >
-          <VisibilityOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      {retriable ? (
+      {grants.read ? (
+        <Tooltip title={t('common.view')}>
+          <IconButton
+            component={RouterLink}
+            to={`/notifications/email-queue/view/${item.id}`}
+            state={returnState}
+            size="small"
+            aria-label={t('notifications.queue.view', { id: item.id })}
+          >
+            <VisibilityOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <RowActionSpacer />
+      )}
+      {action === 'retry' ? (
         <Tooltip title={t('notifications.queue.retry')}>
           <IconButton
             size="small"
@@ -39,7 +52,7 @@ export function QueueRowActions({ item, actions }: { item: EmailQueueItem; actio
             <ReplayIcon fontSize="small" />
           </IconButton>
         </Tooltip>
-      ) : item.status === 'pending' ? (
+      ) : action === 'cancel' ? (
         <Tooltip title={t('notifications.queue.cancel')}>
           <IconButton
             size="small"

@@ -2,11 +2,13 @@ import { type EmailQueueItem, emailQueueResource } from '@pult/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteCan } from '../../../access/route-resource';
 import { useServices } from '../../../app/services-context';
 import { isHttpError, serverMessage } from '../../../http/http-error';
 import { notifier } from '../../../notify/notifier';
 import { resourceKeys } from '../../../resources/resource-api';
 import { cancelEmail, notificationKeys, retryEmail } from '../notification-api';
+import type { QueueGrants } from './queue-access';
 
 /** Retry and cancel of one e-mail: the list, the counts and the record are refreshed afterwards. */
 export function useQueueActions() {
@@ -56,3 +58,11 @@ export function useQueueActions() {
 }
 
 export type QueueActions = ReturnType<typeof useQueueActions>;
+
+/** What the grants allow on the queue's e-mails: open one, retry it, cancel it. */
+export function useQueueGrants(): QueueGrants {
+  const read = useRouteCan('read');
+  const retry = useRouteCan('email-queue.retry');
+  const cancel = useRouteCan('email-queue.cancel');
+  return { read, retry, cancel };
+}

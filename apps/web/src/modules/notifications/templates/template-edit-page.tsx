@@ -10,6 +10,7 @@ import { type Template, templateForm, templatesResource } from '@pult/contract';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useRouteCan } from '../../../access/route-resource';
 import type { FormMode } from '../../../forms/resource-form/form-values';
 import { RecordStateView } from '../../../forms/resource-form/record-state-view';
 import { ResourceForm } from '../../../forms/resource-form/resource-form';
@@ -63,7 +64,9 @@ function TemplateEditor({ template }: { template?: Template }) {
   const navigate = useNavigate();
   const returnPath = useListReturnPath(TEMPLATES_PATH);
   const back = useCallback(() => void navigate(returnPath), [navigate, returnPath]);
-  const { preview, onValuesChange, dirty } = useTemplatePreview();
+  const canPreview = useRouteCan('templates.preview');
+  const canSendTest = useRouteCan('templates.send-test');
+  const { preview, onValuesChange, dirty } = useTemplatePreview(canPreview);
   const remove = useDeleteRecord(templatesResource);
   const test = useSendTest(template?.id ?? 0, locale);
   const initialValues = useMemo(() => (template ? undefined : NEW_TEMPLATE), [template]);
@@ -103,11 +106,11 @@ function TemplateEditor({ template }: { template?: Template }) {
         <Grid size={{ xs: 12, lg: 4 }}>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
             <Stack spacing={2}>
-              <TemplateUsage preview={preview.data} />
+              {canPreview && <TemplateUsage preview={preview.data} />}
               <Typography variant="caption" color="text.secondary">
                 {t('notifications.templates.syntaxHint')}
               </Typography>
-              {template && (
+              {template && canSendTest && (
                 <Button
                   variant="outlined"
                   startIcon={<SendIcon />}
@@ -121,8 +124,10 @@ function TemplateEditor({ template }: { template?: Template }) {
           </Paper>
         </Grid>
       </Grid>
-      <TemplatePreviewPanel preview={preview.data} loading={preview.isFetching} failed={preview.isError} />
-      {template && <SendTestDialog test={test} dirty={dirty} />}
+      {canPreview && (
+        <TemplatePreviewPanel preview={preview.data} loading={preview.isFetching} failed={preview.isError} />
+      )}
+      {template && canSendTest && <SendTestDialog test={test} dirty={dirty} />}
     </Stack>
   );
 }

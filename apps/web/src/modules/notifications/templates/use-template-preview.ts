@@ -9,9 +9,10 @@ import { toPreviewRequest } from './preview-request';
 
 /**
  * The live preview of the template form: the inputs are sent to the server's renderer 300 ms after
- * typing stops; the previous rendering stays on screen while the next one loads.
+ * typing stops; the previous rendering stays on screen while the next one loads. Nothing is sent
+ * while `allowed` is false (the admin's grants do not include previewing).
  */
-export function useTemplatePreview() {
+export function useTemplatePreview(allowed = true) {
   const services = useServices();
   const [request, setRequest] = useState<TemplatePreviewRequest | null>(null);
   const [dirty, setDirty] = useState(false);
@@ -23,7 +24,7 @@ export function useTemplatePreview() {
   const preview = useQuery({
     queryKey: ['notification', 'template-preview', request],
     queryFn: ({ signal }) => previewTemplate(services, request as TemplatePreviewRequest, signal),
-    enabled: request !== null,
+    enabled: allowed && request !== null,
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { type Translation, translationsResource } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { useRouteCan } from '../../../access/route-resource';
 import { RecordStateView } from '../../../forms/resource-form/record-state-view';
 import { parseRecordId, useRecord } from '../../../forms/resource-form/use-record';
 import { formatDateTime } from '../../../i18n/format-date';
@@ -50,6 +51,7 @@ function TranslationDetail({ translation }: { translation: Translation }) {
   const locale = useLocale();
   const { zone } = useTimeZone();
   const { state } = useLocation();
+  const canUpdate = useRouteCan('update');
   const text = (value: string | null) =>
     value ?? (
       <Box component="span" sx={{ color: 'warning.dark' }}>
@@ -69,16 +71,18 @@ function TranslationDetail({ translation }: { translation: Translation }) {
         <Typography component="code" sx={{ fontFamily: 'monospace', flexGrow: 1 }}>
           {`{t:${translationName(translation)}}`}
         </Typography>
-        <Button
-          component={RouterLink}
-          to={`${TRANSLATIONS_PATH}/edit/${translation.id}`}
-          state={state}
-          color="edit"
-          variant="outlined"
-          startIcon={<EditOutlinedIcon />}
-        >
-          {t('notifications.translations.edit')}
-        </Button>
+        {canUpdate && (
+          <Button
+            component={RouterLink}
+            to={`${TRANSLATIONS_PATH}/edit/${translation.id}`}
+            state={state}
+            color="edit"
+            variant="outlined"
+            startIcon={<EditOutlinedIcon />}
+          >
+            {t('notifications.translations.edit')}
+          </Button>
+        )}
       </Stack>
       <DetailList rows={rows} labelWidth={200} />
     </Paper>

@@ -4,11 +4,13 @@ import Tooltip from '@mui/material/Tooltip';
 import { type Translation, translationsResource } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useRouteCan } from '../../../access/route-resource';
 import { useConfirmDelete } from '../../../resources/use-confirm-delete';
 import {
   DeleteRowButton,
   EditRowLink,
   ResourceTable,
+  RowActionSpacer,
   useListReturnState,
   useTableState,
 } from '../../../table';
@@ -30,6 +32,9 @@ export default function TranslationsListPage() {
   const table = useTableState(translationsResource);
   const returnState = useListReturnState();
   const remove = useConfirmDelete(translationsResource, (item: Translation) => item.id);
+  const canRead = useRouteCan('read');
+  const canUpdate = useRouteCan('update');
+  const canDelete = useRouteCan('delete');
 
   return (
     <>
@@ -49,23 +54,36 @@ export default function TranslationsListPage() {
             <ToolbarFilter descriptor={translationsResource} name="missing" table={table} width={180} />
           </>
         }
-        rowActions={(item) => (
-          <>
-            <Tooltip title={t('common.view')}>
-              <IconButton
-                component={RouterLink}
-                to={`${BASE}/view/${item.id}`}
-                state={returnState}
-                size="small"
-                aria-label={`${t('common.view')}: ${translationName(item)}`}
-              >
-                <VisibilityOutlinedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <EditRowLink to={`${BASE}/edit/${item.id}`} name={translationName(item)} />
-            <DeleteRowButton name={translationName(item)} onClick={() => remove.ask(item)} />
-          </>
-        )}
+        rowActions={
+          canRead || canUpdate || canDelete
+            ? (item) => (
+                <>
+                  {canRead ? (
+                    <Tooltip title={t('common.view')}>
+                      <IconButton
+                        component={RouterLink}
+                        to={`${BASE}/view/${item.id}`}
+                        state={returnState}
+                        size="small"
+                        aria-label={`${t('common.view')}: ${translationName(item)}`}
+                      >
+                        <VisibilityOutlinedIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  ) : (
+                    <RowActionSpacer />
+                  )}
+                  {/* The view above already opens a read-only admin's entry: no second "view" here. */}
+                  {canUpdate ? (
+                    <EditRowLink to={`${BASE}/edit/${item.id}`} name={translationName(item)} />
+                  ) : (
+                    <RowActionSpacer />
+                  )}
+                  <DeleteRowButton name={translationName(item)} onClick={() => remove.ask(item)} />
+                </>
+              )
+            : undefined
+        }
       />
       <ConfirmDialog
         open={remove.open}
