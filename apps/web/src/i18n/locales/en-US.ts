@@ -1,9 +1,9 @@
 import { MESSAGES_EN } from '@pult/contract';
 import { navigationEn } from '../../app/i18n/en-US';
 import { auditEn } from '../../modules/audit/i18n/en-US';
-import { groupsEn } from '../../modules/groups/i18n/en-US';
 import { chatEn } from '../../modules/chat/i18n/en-US';
 import { dashboardFiguresEn } from '../../modules/dashboard/i18n/en-US';
+import { groupsEn } from '../../modules/groups/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
 import { tableToolsEn } from '../../table/i18n/en-US';

@@ -1,9 +1,9 @@
 import { MESSAGES_UK, RATE_LIMIT_MESSAGE } from '@pult/contract';
 import { navigationUk } from '../../app/i18n/uk-UA';
 import { auditUk } from '../../modules/audit/i18n/uk-UA';
-import { groupsUk } from '../../modules/groups/i18n/uk-UA';
 import { chatUk } from '../../modules/chat/i18n/uk-UA';
 import { dashboardFiguresUk } from '../../modules/dashboard/i18n/uk-UA';
+import { groupsUk } from '../../modules/groups/i18n/uk-UA';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
 import { tableToolsUk } from '../../table/i18n/uk-UA';
