@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { fileNameOf, type StorageFile } from '@pult/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteCan } from '../../../access/route-resource';
 import { formatDateTime } from '../../../i18n/format-date';
 import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
@@ -27,10 +28,16 @@ export interface FilePreviewDrawerProps {
   onDelete: (file: StorageFile) => void;
 }
 
-/** The side panel of one file: its details and a preview of images, PDFs and text. */
+/**
+ * The side panel of one file: its details and a preview of images, PDFs and text. The preview and
+ * Download need the grant to download files (both fetch a link to the content), Delete the grant to
+ * delete them; without either button the panel has no footer.
+ */
 export function FilePreviewDrawer({ file, onClose, onDownload, onDelete }: FilePreviewDrawerProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  const canDownload = useRouteCan('files.download');
+  const canDelete = useRouteCan('delete');
   return (
     <Drawer
       anchor="right"
@@ -60,22 +67,30 @@ export function FilePreviewDrawer({ file, onClose, onDownload, onDelete }: FileP
           <Divider />
           <Box sx={{ p: 2, flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
             <FileDetails file={file} />
-            <Preview file={file} />
+            {canDownload && <Preview file={file} />}
           </Box>
-          <Divider />
-          <Stack direction="row" sx={{ p: 2, gap: 1, justifyContent: 'flex-end' }}>
-            <Button color="error" startIcon={<DeleteOutlinedIcon />} onClick={() => onDelete(file)}>
-              {t('table.delete')}
-            </Button>
-            <Button
-              variant="contained"
-              disableElevation
-              startIcon={<DownloadIcon />}
-              onClick={() => onDownload(file)}
-            >
-              {t('storage.files.download')}
-            </Button>
-          </Stack>
+          {(canDelete || canDownload) && (
+            <>
+              <Divider />
+              <Stack direction="row" sx={{ p: 2, gap: 1, justifyContent: 'flex-end' }}>
+                {canDelete && (
+                  <Button color="error" startIcon={<DeleteOutlinedIcon />} onClick={() => onDelete(file)}>
+                    {t('table.delete')}
+                  </Button>
+                )}
+                {canDownload && (
+                  <Button
+                    variant="contained"
+                    disableElevation
+                    startIcon={<DownloadIcon />}
+                    onClick={() => onDownload(file)}
+                  >
+                    {t('storage.files.download')}
+                  </Button>
+                )}
+              </Stack>
+            </>
+          )}
         </Stack>
       )}
     </Drawer>

@@ -8,7 +8,8 @@ import Tooltip from '@mui/material/Tooltip';
 import { fileNameOf, filesResource, type StorageFile } from '@pult/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeleteRowButton, ResourceTable } from '../../../table';
+import { useRouteCan } from '../../../access/route-resource';
+import { DeleteRowButton, ResourceTable, RowActionSpacer } from '../../../table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageTitle } from '../../../ui/page-title';
 import { FilePreviewDrawer } from './file-preview-drawer';
@@ -22,6 +23,8 @@ export default function FilesPage() {
   const [uploading, setUploading] = useState(false);
   const [previewed, setPreviewed] = useState<StorageFile | null>(null);
   const actions = useFileActions();
+  const canUpload = useRouteCan('files.upload');
+  const canDownload = useRouteCan('files.download');
   const askDelete = (file: StorageFile) => actions.remove.ask(file);
   const confirmDelete = () => {
     actions.remove.confirm();
@@ -32,15 +35,17 @@ export default function FilesPage() {
     <>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
         <PageTitle>{title}</PageTitle>
-        <Button
-          variant="contained"
-          disableElevation
-          startIcon={<CloudUploadOutlinedIcon />}
-          onClick={() => setUploading(true)}
-          sx={{ flexShrink: 0, mt: 0.5 }}
-        >
-          {t('storage.files.upload')}
-        </Button>
+        {canUpload && (
+          <Button
+            variant="contained"
+            disableElevation
+            startIcon={<CloudUploadOutlinedIcon />}
+            onClick={() => setUploading(true)}
+            sx={{ flexShrink: 0, mt: 0.5 }}
+          >
+            {t('storage.files.upload')}
+          </Button>
+        )}
       </Stack>
       <ResourceTable<StorageFile>
         descriptor={filesResource}
@@ -59,22 +64,26 @@ export default function FilesPage() {
                   <VisibilityOutlinedIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
-              <Tooltip title={t('storage.files.download')}>
-                <IconButton
-                  size="small"
-                  color="primary"
-                  aria-label={t('storage.files.downloadRow', { name })}
-                  onClick={() => void actions.download(file)}
-                >
-                  <DownloadIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              {canDownload ? (
+                <Tooltip title={t('storage.files.download')}>
+                  <IconButton
+                    size="small"
+                    color="primary"
+                    aria-label={t('storage.files.downloadRow', { name })}
+                    onClick={() => void actions.download(file)}
+                  >
+                    <DownloadIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              ) : (
+                <RowActionSpacer />
+              )}
               <DeleteRowButton name={name} onClick={() => askDelete(file)} />
             </>
           );
         }}
       />
-      <UploadDialog open={uploading} onClose={() => setUploading(false)} />
+      {canUpload && <UploadDialog open={uploading} onClose={() => setUploading(false)} />}
       <FilePreviewDrawer
         file={previewed}
         onClose={() => setPreviewed(null)}

@@ -14,25 +14,36 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type Bucket, bucketsResource } from '@pult/contract';
+import { type Bucket, bucketsResource, permissionResourceOf } from '@pult/contract';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../access/use-permissions';
 import { useRecord } from '../../../forms/resource-form/use-record';
 import { useLocale } from '../../../i18n/use-locale';
 import { useLookup } from '../../../resources/use-lookup';
 import { formatBytes } from '../../../table/format-bytes';
-import { type UploadItem, useUploads } from './use-uploads';
+import { type UploadBucket, type UploadItem, useUploads } from './use-uploads';
 
-/** Chooses a bucket and a folder, takes files by drag and drop or a picker, and shows each upload's progress. */
+/**
+ * Chooses a bucket and a folder, takes files by drag and drop or a picker, and shows each upload's
+ * progress. The bucket's rules are read (and shown) when the admin's grants allow reading buckets;
+ * otherwise the files go by the bucket's name and the server alone applies its rules.
+ */
 export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
   const [bucketId, setBucketId] = useState('');
   const [folder, setFolder] = useState('');
   const buckets = useLookup('storageBuckets', {}, open);
-  const bucket = useRecord<Bucket>(bucketsResource, bucketId === '' ? null : Number(bucketId));
+  const canReadBuckets = useCan(permissionResourceOf(bucketsResource), 'read');
+  const bucket = useRecord<Bucket>(
+    bucketsResource,
+    bucketId === '' || !canReadBuckets ? null : Number(bucketId),
+  );
   const uploads = useUploads();
   const ready = bucket.status === 'ready' ? bucket.record : undefined;
+  const chosen = buckets.options.find((option) => String(option.value) === bucketId);
+  const target: UploadBucket | undefined = canReadBuckets ? ready : chosen && { name: String(chosen.label) };
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
@@ -61,7 +72,7 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
             onChange={(event) => setFolder(event.target.value)}
             helperText={t('storage.files.folderHint')}
           />
-          <DropZone disabled={!ready} onFiles={(files) => ready && uploads.add(files, ready, folder)} />
+          <DropZone disabled={!target} onFiles={(files) => target && uploads.add(files, target, folder)} />
           {uploads.items.length > 0 && (
             <List dense disablePadding aria-label={t('storage.files.uploadTitle')}>
               {uploads.items.map((item) => (

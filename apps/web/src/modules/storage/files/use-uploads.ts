@@ -20,6 +20,13 @@ import { notifier } from '../../../notify/notifier';
 import { resourceKeys } from '../../../resources/resource-api';
 import { uploadUrl } from '../storage-api';
 
+/**
+ * The bucket files go to, by name, with the rules the admin's grants let the panel read (none when
+ * they may upload without reading buckets); the server checks every rule either way.
+ */
+export type UploadBucket = Pick<Bucket, 'name'> &
+  Partial<Pick<Bucket, 'size_limit_mb' | 'allowed_extensions'>>;
+
 export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
 
 export interface UploadItem {
@@ -47,7 +54,7 @@ export function useUploads() {
   const { t, i18n } = useTranslation();
   const [items, setItems] = useState<UploadItem[]>([]);
   const nextId = useRef(1);
-  const queue = useRef<{ id: number; file: File; bucket: Bucket; folder: string }[]>([]);
+  const queue = useRef<{ id: number; file: File; bucket: UploadBucket; folder: string }[]>([]);
   const running = useRef(0);
 
   const patch = useCallback((id: number, change: Partial<UploadItem>) => {
@@ -85,7 +92,7 @@ export function useUploads() {
   }, [services, i18n.language, patch, queryClient, t]);
 
   const add = useCallback(
-    (files: readonly File[], bucket: Bucket, folder: string) => {
+    (files: readonly File[], bucket: UploadBucket, folder: string) => {
       const added: UploadItem[] = [];
       for (const file of files) {
         const id = nextId.current++;
@@ -113,19 +120,20 @@ export function useUploads() {
 function localRefusal(
   file: File,
   path: string,
-  bucket: Bucket,
+  bucket: UploadBucket,
   t: TFunction,
   language: string,
 ): string | undefined {
   const badPath = pathError(path);
   if (badPath) return translateMessage(badPath, toLocale(language));
-  if (file.size > bucket.size_limit_mb * 1024 * 1024)
-    return t('storage.files.tooLarge', { size: bucket.size_limit_mb });
+  const { size_limit_mb: limit, allowed_extensions: allowed } = bucket;
+  if (limit !== undefined && file.size > limit * 1024 * 1024)
+    return t('storage.files.tooLarge', { size: limit });
   const extension = extensionOf(file.name);
-  if (!extensionAllowed(extension, bucket.allowed_extensions)) {
+  if (allowed !== undefined && !extensionAllowed(extension, allowed)) {
     return translateMessage('extensionNotAllowed', toLocale(language), {
       ext: extension || '—',
-      allowed: bucket.allowed_extensions.join(', '),
+      allowed: allowed.join(', '),
     });
   }
   return undefined;
