@@ -60,6 +60,12 @@ export function deleteErrorsInRange(
   return services.http.post(url(services, `${errorsResource.path}/delete-range`), range);
 }
 
+/**
+ * The grants' name of the retention settings (`/admin/settings` of the storage service), which has no
+ * list descriptor to derive it from: the server declares the same string.
+ */
+export const STORAGE_SETTINGS_RESOURCE = 'storage.settings';
+
 export function fetchStorageSettings(services: Services): Promise<StorageSettings> {
   return services.http.get(url(services, '/admin/settings'));
 }

@@ -4,8 +4,11 @@ import Stack from '@mui/material/Stack';
 import { type LogItem, logsResource } from '@pult/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteCan } from '../../../access/route-resource';
+import { useCan } from '../../../access/use-permissions';
 import { ResourceTable } from '../../../table';
 import { PageTitle } from '../../../ui/page-title';
+import { STORAGE_SETTINGS_RESOURCE } from '../storage-api';
 import { LogRecordDialog } from './log-record-dialog';
 import { OpenRecordButton } from './open-record-button';
 import { RetentionDialog } from './retention-dialog';
@@ -16,25 +19,29 @@ export default function LogsPage() {
   const title = t('menu.items.storageLogs');
   const [open, setOpen] = useState<number | null>(null);
   const [retention, setRetention] = useState(false);
+  const canOpen = useRouteCan('read');
+  const canSeeRetention = useCan(STORAGE_SETTINGS_RESOURCE, 'read');
   return (
     <>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
         <PageTitle>{title}</PageTitle>
-        <Button
-          startIcon={<ScheduleIcon />}
-          onClick={() => setRetention(true)}
-          sx={{ flexShrink: 0, mt: 0.5 }}
-        >
-          {t('storage.logs.retention')}
-        </Button>
+        {canSeeRetention && (
+          <Button
+            startIcon={<ScheduleIcon />}
+            onClick={() => setRetention(true)}
+            sx={{ flexShrink: 0, mt: 0.5 }}
+          >
+            {t('storage.logs.retention')}
+          </Button>
+        )}
       </Stack>
       <ResourceTable<LogItem>
         descriptor={logsResource}
         label={title}
-        rowActions={(item) => <OpenRecordButton id={item.id} onOpen={setOpen} />}
+        rowActions={canOpen ? (item) => <OpenRecordButton id={item.id} onOpen={setOpen} /> : undefined}
       />
       <LogRecordDialog resource={logsResource} id={open} onClose={() => setOpen(null)} />
-      <RetentionDialog open={retention} onClose={() => setRetention(false)} />
+      {canSeeRetention && <RetentionDialog open={retention} onClose={() => setRetention(false)} />}
     </>
   );
 }

@@ -10,13 +10,22 @@ import { storageSettingsUpdateSchema } from '@pult/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../access/use-permissions';
 import { useServices } from '../../../app/services-context';
 import { notifier } from '../../../notify/notifier';
-import { fetchStorageSettings, saveStorageSettings, storageKeys } from '../storage-api';
+import {
+  fetchStorageSettings,
+  STORAGE_SETTINGS_RESOURCE,
+  saveStorageSettings,
+  storageKeys,
+} from '../storage-api';
 
 type Field = 'log_retention_days' | 'error_retention_days';
 
-/** How many days logs and errors are kept; the server prunes older ones hourly. */
+/**
+ * How many days logs and errors are kept; the server prunes older ones hourly. Its opener shows to
+ * admins who may read the settings; Save, to those who may also change them.
+ */
 export function RetentionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -38,6 +47,7 @@ export function RetentionDialog({ open, onClose }: { open: boolean; onClose: () 
 
 function RetentionForm({ initial, onClose }: { initial: Record<Field, number>; onClose: () => void }) {
   const { t } = useTranslation();
+  const canSave = useCan(STORAGE_SETTINGS_RESOURCE, 'update');
   const services = useServices();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<Field, string>>({
@@ -68,7 +78,7 @@ function RetentionForm({ initial, onClose }: { initial: Record<Field, number>; o
         onChange={(event) => setValues({ ...values, [field]: event.target.value })}
         error={error !== undefined}
         helperText={error ? t(`errors.${error}` as 'errors.retentionRange') : ' '}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        slotProps={{ htmlInput: { inputMode: 'numeric', readOnly: !canSave } }}
       />
     );
   };
@@ -82,16 +92,18 @@ function RetentionForm({ initial, onClose }: { initial: Record<Field, number>; o
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          disableElevation
-          disabled={!parsed.success}
-          loading={save.isPending}
-          onClick={() => save.mutate()}
-        >
-          {t('common.save')}
-        </Button>
+        <Button onClick={onClose}>{canSave ? t('common.cancel') : t('storage.logs.close')}</Button>
+        {canSave && (
+          <Button
+            variant="contained"
+            disableElevation
+            disabled={!parsed.success}
+            loading={save.isPending}
+            onClick={() => save.mutate()}
+          >
+            {t('common.save')}
+          </Button>
+        )}
       </DialogActions>
     </>
   );
