@@ -4,6 +4,7 @@ import { auditRoutes } from '../modules/audit/audit-routes';
 import { authRoutes } from '../modules/auth/auth-routes';
 import { chatRoutes } from '../modules/chat/chat-routes';
 import { dashboardRoutes } from '../modules/dashboard/dashboard-routes';
+import { groupsRoutes } from '../modules/groups/groups-routes';
 import { notificationsRoutes } from '../modules/notifications/notifications-routes';
 import { profileRoutes } from '../modules/profile/profile-routes';
 import { storageRoutes } from '../modules/storage/storage-routes';
@@ -44,6 +45,7 @@ export const appRoutes: RouteObject[] = [
                   ...dashboardRoutes,
                   ...profileRoutes,
                   ...usersRoutes,
+                  ...groupsRoutes,
                   ...auditRoutes,
                   ...storageRoutes,
                   ...chatRoutes,

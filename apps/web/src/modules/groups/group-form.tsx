@@ -1,0 +1,123 @@
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import { type Group, groupForm, groupsResource, type PermissionCatalogue } from '@pult/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { FormFieldInput } from '../../forms/resource-form/form-field-input';
+import type { FormMode } from '../../forms/resource-form/form-values';
+import { UnsavedChangesDialog } from '../../forms/unsaved-changes/unsaved-changes-dialog';
+import type { TextKey } from '../../forms/view-text';
+import { recordHistoryPath } from '../../resources/record-history';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ErrorSummary } from './error-summary';
+import { GrantsEditor } from './grants/grants-editor';
+import { useGroupForm } from './use-group-form';
+
+export interface GroupFormProps {
+  mode: FormMode;
+  record?: Group;
+  catalogue: PermissionCatalogue;
+  onSaved: () => void;
+  onCancel: () => void;
+  /** Deletes the group (edit mode, not the built-in one); settles when it is over. */
+  onDelete?: () => Promise<void>;
+  deleting?: boolean;
+}
+
+/** Name, description and grants of a group. The built-in superadmin is shown, not edited. */
+export function GroupForm({
+  mode,
+  record,
+  catalogue,
+  onSaved,
+  onCancel,
+  onDelete,
+  deleting = false,
+}: GroupFormProps) {
+  const { t } = useTranslation();
+  const { form, drafts, setDrafts, errors, submit, saving, guard } = useGroupForm({
+    mode,
+    record,
+    catalogue,
+    onSaved,
+  });
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const readOnly = record?.builtin === true;
+  const busy = saving || deleting;
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <ErrorSummary errors={errors} drafts={drafts} />
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        {groupForm.fields.map((field) => (
+          <Grid key={field.name} size={field.input.kind === 'textarea' ? 12 : { xs: 12, sm: 6 }}>
+            <FormFieldInput
+              form={form}
+              field={field}
+              label={t(field.label as TextKey)}
+              disabled={busy || readOnly}
+            />
+          </Grid>
+        ))}
+      </Grid>
+      <GrantsEditor
+        catalogue={catalogue}
+        drafts={drafts}
+        onChange={setDrafts}
+        problems={errors.grants}
+        disabled={busy || readOnly}
+      />
+      <Stack direction="row" sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        {onDelete && !readOnly && (
+          <Button
+            color="error"
+            startIcon={<DeleteOutlinedIcon />}
+            onClick={() => setConfirmingDelete(true)}
+            disabled={saving}
+            loading={deleting}
+          >
+            {t('form.delete')}
+          </Button>
+        )}
+        {record && (
+          <Button
+            startIcon={<HistoryIcon />}
+            component={RouterLink}
+            to={recordHistoryPath(groupsResource.name, record.id)}
+          >
+            {t('audit.history')}
+          </Button>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <Button onClick={() => guard.leaveOnPurpose(onCancel)} disabled={busy}>
+          {t(readOnly ? 'groups.back' : 'common.cancel')}
+        </Button>
+        {!readOnly && (
+          <Button type="submit" variant="contained" disabled={deleting} loading={saving}>
+            {t('common.save')}
+          </Button>
+        )}
+      </Stack>
+      {onDelete && record && (
+        <ConfirmDialog
+          open={confirmingDelete}
+          title={t('groups.list.deleteTitle')}
+          text={t('groups.list.deleteText', { name: record.name })}
+          confirmLabel={t('form.delete')}
+          destructive
+          busy={deleting}
+          onConfirm={() =>
+            void guard.leaveOnPurpose(() => onDelete().finally(() => setConfirmingDelete(false)))
+          }
+          onClose={() => setConfirmingDelete(false)}
+        />
+      )}
+      <UnsavedChangesDialog blocker={guard.blocker} />
+    </Box>
+  );
+}
