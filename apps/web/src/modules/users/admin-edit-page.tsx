@@ -1,24 +1,44 @@
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
+import Button from '@mui/material/Button';
 import { adminForm, adminsResource } from '@pult/contract';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { FormMode } from '../../forms/resource-form/form-values';
+import { parseRecordId } from '../../forms/resource-form/use-record';
 import { useProfile } from '../profile';
 import { PersonEditPage } from './person-edit-page';
 
 /**
  * Routes `/auth/admins/create` and `/auth/admins/edit?id=N`. The signed-in administrator's own record
  * offers no Delete; the server refuses to lock or deactivate it, and that 422 lands under the status
- * field like any other field error.
+ * field like any other field error. Below the form, what the administrator's groups let them do.
  */
 export default function AdminEditPage({ mode }: { mode: FormMode }) {
+  const { t } = useTranslation();
   const profile = useProfile();
+  const [searchParams] = useSearchParams();
+  const id = mode === 'edit' ? parseRecordId(searchParams.get('id')) : null;
   return (
-    <PersonEditPage
-      mode={mode}
-      resource={adminsResource}
-      form={adminForm}
-      titleKey="menu.items.authAdmins"
-      listPath="/auth/admins"
-      ns="admins"
-      selfUid={profile.data?.uid}
-    />
+    <>
+      <PersonEditPage
+        mode={mode}
+        resource={adminsResource}
+        form={adminForm}
+        titleKey="menu.items.authAdmins"
+        listPath="/auth/admins"
+        ns="admins"
+        selfUid={profile.data?.uid}
+      />
+      {id !== null && (
+        <Button
+          component={RouterLink}
+          to={`/auth/admins/permissions?id=${id}`}
+          startIcon={<VerifiedUserOutlinedIcon />}
+          sx={{ mt: 2 }}
+        >
+          {t('groups.effective.link')}
+        </Button>
+      )}
+    </>
   );
 }
