@@ -13,11 +13,14 @@ import {
   channelMessagesResource,
   channelsResource,
   channelUsersResource,
+  permissionResourceOf,
 } from '@pult/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { RouteResourceProvider, useRouteCan } from '../../../access/route-resource';
+import { useCan } from '../../../access/use-permissions';
 import { useServices } from '../../../app/services-context';
 import { formatDateTime } from '../../../i18n/format-date';
 import { useTimeZone } from '../../../i18n/time-zone-store';
@@ -41,7 +44,14 @@ import { DeleteChannelDialog } from './delete-channel-dialog';
 import { MembersTable } from './members-table';
 import { useDeleteChannel } from './use-delete-channel';
 
-/** Route `/chat/channels/view?id=`: a channel's details, members and messages, with moderation. */
+/** The grants' names of what the page works on beside the channel: memberships and messages. */
+const MEMBERSHIPS = permissionResourceOf(channelUsersResource);
+const MESSAGES = permissionResourceOf(channelMessagesResource(0));
+
+/**
+ * Route `/chat/channels/view?id=`: a channel's details, members and messages, with moderation; each
+ * action (and the messages) as the admin's grants allow.
+ */
 export default function ChannelViewPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
@@ -63,6 +73,9 @@ export default function ChannelViewPage() {
     enabled: valid,
   });
   const messages = useMemo(() => channelMessagesResource(id), [id]);
+  const canDeleteChannel = useRouteCan('delete');
+  const canListMessages = useCan(MESSAGES, 'list');
+  const canDeleteMessage = useCan(MESSAGES, 'delete');
   const refresh = [
     ['chat', 'channel', id],
     resourceKeys.all(messages),
@@ -119,15 +132,17 @@ export default function ChannelViewPage() {
           </Button>
           <PageTitle overline={t(`chat.type.${item.type}`)}>{item.label}</PageTitle>
         </div>
-        <Button
-          color="error"
-          variant="outlined"
-          startIcon={<DeleteForeverOutlinedIcon />}
-          onClick={() => removeChannel.ask(item)}
-          sx={{ flexShrink: 0, mt: 4 }}
-        >
-          {t('chat.channels.deleteTitle')}
-        </Button>
+        {canDeleteChannel && (
+          <Button
+            color="error"
+            variant="outlined"
+            startIcon={<DeleteForeverOutlinedIcon />}
+            onClick={() => removeChannel.ask(item)}
+            sx={{ flexShrink: 0, mt: 4 }}
+          >
+            {t('chat.channels.deleteTitle')}
+          </Button>
+        )}
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <DetailList
@@ -151,48 +166,56 @@ export default function ChannelViewPage() {
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('chat.channels.members')}
         </Typography>
-        <MembersTable
-          members={members.data?.items ?? []}
-          type={item.type}
-          busy={changeRole.isPending}
-          onRole={(member, role) => changeRole.mutate({ member, role })}
-          onRemove={setRemoving}
-        />
+        {/* Role changes and removals are the memberships' own actions: their buttons ask about those. */}
+        <RouteResourceProvider resource={MEMBERSHIPS}>
+          <MembersTable
+            members={members.data?.items ?? []}
+            type={item.type}
+            busy={changeRole.isPending}
+            onRole={(member, role) => changeRole.mutate({ member, role })}
+            onRemove={setRemoving}
+          />
+        </RouteResourceProvider>
       </section>
-      <section>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t('chat.channels.messages')}
-        </Typography>
-        <ResourceTable<ChannelMessageAdmin>
-          descriptor={messages}
-          label={t('chat.channels.messages')}
-          columns={[
-            'seq',
-            'created_at',
-            'sender_uid',
-            'body',
-            'deleted',
-            'deleted_by_sender',
-            'deleted_by_recipient',
-          ]}
-          rowActions={(message) =>
-            message.deleted ? (
-              <RowActionSpacer />
-            ) : (
-              <Tooltip title={t('chat.channels.deleteMessage')}>
-                <IconButton
-                  size="small"
-                  color="error"
-                  aria-label={`${t('chat.channels.deleteMessage')}: ${message.seq}`}
-                  onClick={() => setDeleting(message)}
-                >
-                  <DeleteSweepOutlinedIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )
-          }
-        />
-      </section>
+      {canListMessages && (
+        <section>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('chat.channels.messages')}
+          </Typography>
+          <ResourceTable<ChannelMessageAdmin>
+            descriptor={messages}
+            label={t('chat.channels.messages')}
+            columns={[
+              'seq',
+              'created_at',
+              'sender_uid',
+              'body',
+              'deleted',
+              'deleted_by_sender',
+              'deleted_by_recipient',
+            ]}
+            rowActions={
+              canDeleteMessage
+                ? (message) =>
+                    message.deleted ? (
+                      <RowActionSpacer />
+                    ) : (
+                      <Tooltip title={t('chat.channels.deleteMessage')}>
+                        <IconButton
+                          size="small"
+                          color="error"
+                          aria-label={`${t('chat.channels.deleteMessage')}: ${message.seq}`}
+                          onClick={() => setDeleting(message)}
+                        >
+                          <DeleteSweepOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )
+                : undefined
+            }
+          />
+        </section>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={t('chat.channels.deleteMessageTitle')}

@@ -4,7 +4,8 @@ import Tooltip from '@mui/material/Tooltip';
 import { type ChannelAdmin, channelsResource } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { DeleteRowButton, ResourceTable, useListReturnState } from '../../../table';
+import { useRouteCan } from '../../../access/route-resource';
+import { DeleteRowButton, ResourceTable, RowActionSpacer, useListReturnState } from '../../../table';
 import { PageTitle } from '../../../ui/page-title';
 import { DeleteChannelDialog } from './delete-channel-dialog';
 import { useDeleteChannel } from './use-delete-channel';
@@ -15,6 +16,7 @@ export default function ChannelsPage() {
   const title = t('menu.items.chatChannels');
   const returnState = useListReturnState();
   const remove = useDeleteChannel();
+  const canRead = useRouteCan('read');
   return (
     <>
       <PageTitle>{title}</PageTitle>
@@ -23,18 +25,22 @@ export default function ChannelsPage() {
         label={title}
         rowActions={(channel) => (
           <>
-            <Tooltip title={t('chat.channels.view')}>
-              <IconButton
-                component={RouterLink}
-                to={`/chat/channels/view?id=${channel.id}`}
-                state={returnState}
-                size="small"
-                color="primary"
-                aria-label={`${t('chat.channels.view')}: ${channel.label}`}
-              >
-                <VisibilityOutlinedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            {canRead ? (
+              <Tooltip title={t('chat.channels.view')}>
+                <IconButton
+                  component={RouterLink}
+                  to={`/chat/channels/view?id=${channel.id}`}
+                  state={returnState}
+                  size="small"
+                  color="primary"
+                  aria-label={`${t('chat.channels.view')}: ${channel.label}`}
+                >
+                  <VisibilityOutlinedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ) : (
+              <RowActionSpacer />
+            )}
             <DeleteRowButton name={channel.label} onClick={() => remove.ask(channel)} />
           </>
         )}

@@ -7,6 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ChannelMember, ChannelRole, ChannelType } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
+import { useRouteCan } from '../../../access/route-resource';
 import { formatDateTime } from '../../../i18n/format-date';
 import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
@@ -16,7 +17,10 @@ import { RoleSelect } from '../users/role-select';
 const memberName = (member: ChannelMember) =>
   [member.first_name, member.last_name].filter(Boolean).join(' ') || member.user_uid;
 
-/** A channel's members with their roles; a group's roles change and members go from here. */
+/**
+ * A channel's members with their roles; a group's roles change and members go from here. Rendered
+ * under the memberships' resource (`chat.channel-users`), whose grants decide both actions.
+ */
 export function MembersTable({
   members,
   type,
@@ -33,6 +37,7 @@ export function MembersTable({
   const { t } = useTranslation();
   const locale = useLocale();
   const { zone } = useTimeZone();
+  const canChangeRole = useRouteCan('update');
   if (members.length === 0) {
     return <Typography color="text.secondary">{t('chat.channels.noMembers')}</Typography>;
   }
@@ -57,7 +62,7 @@ export function MembersTable({
                 {formatDateTime(member.joined_at, locale, zone)}
               </TableCell>
               <TableCell>
-                {type === 'group' ? (
+                {type === 'group' && canChangeRole ? (
                   <RoleSelect
                     value={member.role}
                     name={memberName(member)}

@@ -1,6 +1,7 @@
 import { type ChannelUserAdmin, channelsResource, channelUsersResource } from '@pult/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteCan } from '../../../access/route-resource';
 import { resourceKeys } from '../../../resources/resource-api';
 import { DeleteRowButton, ResourceTable, RowActionSpacer } from '../../../table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -15,7 +16,10 @@ const refresh = [
   ['chat'],
 ] as const;
 
-/** Route `/chat/users`: channel memberships — channel, user, role, joined — with role change and removal. */
+/**
+ * Route `/chat/users`: channel memberships — channel, user, role, joined — with role change and
+ * removal, each as the admin's grants allow (the role column shows the role either way).
+ */
 export default function ChatUsersPage() {
   const { t } = useTranslation();
   const title = t('menu.items.chatUsers');
@@ -32,26 +36,33 @@ export default function ChatUsersPage() {
     refresh,
     onDone: () => setRemoving(null),
   });
+  const canChangeRole = useRouteCan('update');
+  const canRemove = useRouteCan('delete');
   return (
     <>
       <PageTitle>{title}</PageTitle>
       <ResourceTable<ChannelUserAdmin>
         descriptor={channelUsersResource}
         label={title}
-        rowActions={(row) =>
-          row.channel_type === 'direct' ? (
-            <RowActionSpacer />
-          ) : (
-            <>
-              <RoleSelect
-                value={row.role}
-                name={row.user_label}
-                disabled={changeRole.isPending}
-                onChange={(role) => changeRole.mutate({ id: row.id, role })}
-              />
-              <DeleteRowButton name={row.user_label} onClick={() => setRemoving(row)} />
-            </>
-          )
+        rowActions={
+          canChangeRole || canRemove
+            ? (row) =>
+                row.channel_type === 'direct' ? (
+                  <RowActionSpacer />
+                ) : (
+                  <>
+                    {canChangeRole && (
+                      <RoleSelect
+                        value={row.role}
+                        name={row.user_label}
+                        disabled={changeRole.isPending}
+                        onChange={(role) => changeRole.mutate({ id: row.id, role })}
+                      />
+                    )}
+                    <DeleteRowButton name={row.user_label} onClick={() => setRemoving(row)} />
+                  </>
+                )
+            : undefined
         }
       />
       <ConfirmDialog
