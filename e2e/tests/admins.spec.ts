@@ -52,12 +52,12 @@ test.describe('administrators', () => {
     await field(page, 'Прізвище').fill('Групова');
     const groups = page.getByRole('combobox', { name: 'Групи' });
     await expect(groups).toHaveAccessibleDescription('Введіть значення й натисніть Enter');
-    for (const group of ['editors', 'qa-team', 'not a group!']) {
+    for (const group of ['content', 'support', 'not a group!']) {
       await groups.fill(group);
       await groups.press('Enter');
     }
-    await expect(page.getByRole('button', { name: 'editors' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'qa-team' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'content' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'support' })).toBeVisible();
 
     const save = page.getByRole('button', { name: 'Зберегти' });
     await save.click();
@@ -77,12 +77,12 @@ test.describe('administrators', () => {
     await expectSettled(table);
     await expect(await columnCells(table, 'Е-пошта')).toHaveText([email]);
     const groupCell = (await columnCells(table, 'Групи')).first();
-    await expect(groupCell.locator('.MuiChip-root')).toHaveText(['editors', 'qa-team']);
+    await expect(groupCell.locator('.MuiChip-root')).toHaveText(['content', 'support']);
     const saved = await api.ok<{ items: { groups: string[] }[] }>(
       'GET',
       `/auth/admin/admins?${new URLSearchParams({ 'filter[email]': email })}`,
     );
-    expect(saved.items.map((admin) => admin.groups)).toEqual([['editors', 'qa-team']]);
+    expect(saved.items.map((admin) => admin.groups)).toEqual([['content', 'support']]);
   });
 
   test('the signed-in administrator is not offered to delete their own account, and the server refuses it', async ({
