@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,6 +15,7 @@ import { SETTING_TYPES, type SettingType } from '@pult/contract';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useRouteCan } from '../../../access/route-resource';
 import { fieldErrorText } from '../../../forms/field-error-text';
 import { LeaveFormDialog } from '../../../forms/unsaved-changes/leave-form-dialog';
 import { UnsavedChangesDialog } from '../../../forms/unsaved-changes/unsaved-changes-dialog';
@@ -62,6 +64,8 @@ function SettingForm({ setting, onClose, onDirtyChange }: SettingFormProps) {
   const { t } = useTranslation();
   const formId = useId();
   const { form, mode, submit, saving } = useSettingForm(setting, onClose);
+  // A read-only admin opens a setting to look at it (the row's "view"): nothing to change or save.
+  const canSave = useRouteCan(mode === 'edit' ? 'update' : 'create');
   // The dialog closes after a save or Cancel; until then, the back button or a link asks first.
   const dirty = form.formState.isDirty;
   const guard = useUnsavedChangesGuard(dirty);
@@ -72,96 +76,108 @@ function SettingForm({ setting, onClose, onDirtyChange }: SettingFormProps) {
   return (
     <>
       <DialogContent>
-        <Stack component="form" id={formId} noValidate onSubmit={submit} spacing={2} sx={{ pt: 1 }}>
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 7 }}>
-              <Controller
-                control={form.control}
-                name="key"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={field.ref}
-                    fullWidth
-                    required
-                    label={t('settings.fields.key')}
-                    error={Boolean(fieldState.error)}
-                    helperText={
-                      fieldErrorText(t, fieldState.error) ??
-                      (mode === 'create' ? t('settings.dialog.keyHint') : undefined)
-                    }
-                    slotProps={{ htmlInput: { readOnly: mode === 'edit', spellCheck: false } }}
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 5 }}>
-              <Controller
-                control={form.control}
-                name="type"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={field.ref}
-                    onChange={(event) => {
-                      field.onChange(event.target.value as SettingType);
-                      // The same text may be fine as a string and wrong as JSON: check it again.
-                      if (form.getFieldState('text').isTouched) void form.trigger('text');
-                    }}
-                    select
-                    fullWidth
-                    required
-                    label={t('settings.fields.type')}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldErrorText(t, fieldState.error)}
-                  >
-                    {SETTING_TYPES.map((value) => (
-                      <MenuItem key={value} value={value}>
-                        {t(`settings.type.${value}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            </Grid>
-          </Grid>
-          <ValueInput form={form} type={type} />
-          <Controller
-            control={form.control}
-            name="is_public"
-            render={({ field }) => (
-              <div>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={field.value}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                      onBlur={field.onBlur}
-                      slotProps={{ input: { ref: field.ref } }}
+        {/* Disabled as a whole when nothing may be saved: the inputs show the setting, as a read-only form does. */}
+        <Box component="fieldset" disabled={!canSave} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          <Stack
+            component="form"
+            id={formId}
+            noValidate
+            onSubmit={canSave ? submit : (event) => event.preventDefault()}
+            spacing={2}
+            sx={{ pt: 1 }}
+          >
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 7 }}>
+                <Controller
+                  control={form.control}
+                  name="key"
+                  render={({ field, fieldState }) => (
+                    <TextField
+                      {...field}
+                      inputRef={field.ref}
+                      fullWidth
+                      required
+                      label={t('settings.fields.key')}
+                      error={Boolean(fieldState.error)}
+                      helperText={
+                        fieldErrorText(t, fieldState.error) ??
+                        (mode === 'create' ? t('settings.dialog.keyHint') : undefined)
+                      }
+                      slotProps={{ htmlInput: { readOnly: mode === 'edit', spellCheck: false } }}
                     />
-                  }
-                  label={t('settings.fields.is_public')}
+                  )}
                 />
-                <FormHelperText sx={{ mt: 0 }}>{t('settings.dialog.publicHint')}</FormHelperText>
-              </div>
-            )}
-          />
-        </Stack>
+              </Grid>
+              <Grid size={{ xs: 12, sm: 5 }}>
+                <Controller
+                  control={form.control}
+                  name="type"
+                  render={({ field, fieldState }) => (
+                    <TextField
+                      {...field}
+                      inputRef={field.ref}
+                      onChange={(event) => {
+                        field.onChange(event.target.value as SettingType);
+                        // The same text may be fine as a string and wrong as JSON: check it again.
+                        if (form.getFieldState('text').isTouched) void form.trigger('text');
+                      }}
+                      select
+                      fullWidth
+                      required
+                      label={t('settings.fields.type')}
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldErrorText(t, fieldState.error)}
+                    >
+                      {SETTING_TYPES.map((value) => (
+                        <MenuItem key={value} value={value}>
+                          {t(`settings.type.${value}`)}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                />
+              </Grid>
+            </Grid>
+            <ValueInput form={form} type={type} />
+            <Controller
+              control={form.control}
+              name="is_public"
+              render={({ field }) => (
+                <div>
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        onBlur={field.onBlur}
+                        slotProps={{ input: { ref: field.ref } }}
+                      />
+                    }
+                    label={t('settings.fields.is_public')}
+                  />
+                  <FormHelperText sx={{ mt: 0 }}>{t('settings.dialog.publicHint')}</FormHelperText>
+                </div>
+              )}
+            />
+          </Stack>
+        </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={saving}>
-          {t('common.cancel')}
+          {t(canSave ? 'common.cancel' : 'common.back')}
         </Button>
-        <Button
-          type="submit"
-          form={formId}
-          variant="contained"
-          loading={saving}
-          // A value that does not parse must be fixed first (spec §5).
-          disabled={valueError !== undefined}
-        >
-          {t('common.save')}
-        </Button>
+        {canSave && (
+          <Button
+            type="submit"
+            form={formId}
+            variant="contained"
+            loading={saving}
+            // A value that does not parse must be fixed first (spec §5).
+            disabled={valueError !== undefined}
+          >
+            {t('common.save')}
+          </Button>
+        )}
       </DialogActions>
       <UnsavedChangesDialog blocker={guard.blocker} />
     </>
