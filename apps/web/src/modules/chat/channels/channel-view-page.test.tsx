@@ -1,5 +1,5 @@
 import type { MyPermissions } from '@pult/contract';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RouteResourceProvider } from '../../../access/route-resource';
 import { type FakeCall, fakeApi, storeSession } from '../../../forms/resource-form/fake-api.test-support';
@@ -59,7 +59,7 @@ function api(grants: MyPermissions['grants']) {
   };
 }
 
-function renderView(grants: MyPermissions['grants']) {
+async function renderView(grants: MyPermissions['grants']) {
   // The shell's access gate gives the page its resource: the channels'.
   const routes = [
     {
@@ -71,7 +71,10 @@ function renderView(grants: MyPermissions['grants']) {
       ),
     },
   ];
-  return renderApp(routes, { path: '/chat/channels/view?id=5', fetchFn: fakeApi(api(grants)).fetchFn });
+  const view = renderApp(routes, { path: '/chat/channels/view?id=5', fetchFn: fakeApi(api(grants)).fetchFn });
+  // Outside the shell's gate the page shows everything until the grants are known: wait for them.
+  await waitFor(() => expect(view.services.permissions.getState().status).toBe('ready'));
+  return view;
 }
 
 describe('channel view page', () => {
@@ -82,7 +85,7 @@ describe('channel view page', () => {
   });
 
   it('asks the memberships’ and messages’ grants for their actions, not the channel’s', async () => {
-    renderView([
+    await renderView([
       allow('chat.channels', 'read'),
       allow('chat.channel-users', 'delete'),
       allow('chat.messages', 'list'),
@@ -97,7 +100,7 @@ describe('channel view page', () => {
   });
 
   it('offers a role change with its grant, and no messages section without listing them', async () => {
-    renderView([
+    await renderView([
       allow('chat.channels', 'read'),
       allow('chat.channels', 'delete'),
       allow('chat.channel-users', 'update'),
