@@ -77,7 +77,9 @@ export function useCatalogueLabels(): CatalogueLabels {
     [translate],
   );
   const field = useCallback(
-    ({ name, label }: Pick<CatalogueField, 'name' | 'label'>) => translate(label, { defaultValue: name }),
+    // Fields no list column shows (a password, a body) have no column label: they have one here.
+    ({ name, label }: Pick<CatalogueField, 'name' | 'label'>) =>
+      translate(label, { defaultValue: translate(`groups.fieldNames.${name}`, { defaultValue: name }) }),
     [translate],
   );
   return useMemo(() => ({ service, resource, action, field }), [service, resource, action, field]);

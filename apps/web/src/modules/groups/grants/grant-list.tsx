@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useViewText } from '../../../forms/use-view-text';
 import { useCatalogueLabels } from '../catalogue-labels';
 import { CHIP_COLOR, EffectIcon } from './effect-icon';
+import { isBlankRow } from './grant-condition';
 import { GrantDetail } from './grant-detail';
 import type { GrantDraft } from './grant-draft';
 import type { GrantProblem } from './group-errors';
@@ -92,7 +93,7 @@ function GrantItem({ catalogue, draft, problems, onChange, onRemove, disabled }:
       : t('groups.grantList.fields', {
           list: draft.fields.map((field) => fieldNames.get(field) ?? field).join(', '),
         }),
-    draft.conditions.length > 0 ? t('groups.grantList.conditional') : '',
+    draft.conditions.some((row) => !isBlankRow(row)) ? t('groups.grantList.conditional') : '',
   ]
     .filter(Boolean)
     .join(' · ');
