@@ -10,7 +10,9 @@ const names = (fields: readonly { name: string }[]) => fields.map((field) => fie
 describe('listAccessOf', () => {
   it('keeps the columns a list grant names, and offers no export or bulk action it does not allow', () => {
     const access = listAccessOf(
-      checkOf([{ resource: 'auth.users', action: 'list', effect: 'allow', fields: ['id', 'email', 'status'] }]),
+      checkOf([
+        { resource: 'auth.users', action: 'list', effect: 'allow', fields: ['id', 'email', 'status'] },
+      ]),
       usersResource,
       usersResource.fields,
     );

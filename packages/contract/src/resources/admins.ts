@@ -37,7 +37,10 @@ export const adminsResource: ResourceDescriptor = {
 };
 
 export const adminForm: FormDescriptor<typeof adminCreateSchema, typeof adminUpdateSchema> = {
-  fields: personFormFields(),
+  // An administrator's groups must exist: the input suggests them.
+  fields: personFormFields().map((field) =>
+    field.name === 'groups' ? { ...field, input: { kind: 'tags', suggestions: 'adminGroups' } } : field,
+  ),
   createSchema: adminCreateSchema,
   updateSchema: adminUpdateSchema,
 };

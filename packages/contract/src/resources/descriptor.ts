@@ -65,7 +65,8 @@ export type LookupName =
   | 'logEnvironments'
   | 'smtpConfigs'
   | 'smsConfigs'
-  | 'pushConfigs';
+  | 'pushConfigs'
+  | 'adminGroups';
 
 /** Where the options of a lookup select come from: `{ items: [{ value, label }] }`. */
 export const LOOKUP_PATHS: Record<LookupName, { service: ServiceName; path: string }> = {
@@ -77,6 +78,7 @@ export const LOOKUP_PATHS: Record<LookupName, { service: ServiceName; path: stri
   smtpConfigs: { service: 'notification', path: '/admin/smtp-configs/lookup' },
   smsConfigs: { service: 'notification', path: '/admin/sms-configs/lookup' },
   pushConfigs: { service: 'notification', path: '/admin/push-configs/lookup' },
+  adminGroups: { service: 'auth', path: '/admin/groups/lookup' },
 };
 
 export interface ResourceDescriptor {
@@ -112,7 +114,9 @@ export interface ResourceDescriptor {
  * `code` a long monospaced text (markup), `json` a JSON value edited as text.
  */
 export type FormInput =
-  | { kind: 'text' | 'email' | 'password' | 'textarea' | 'date' | 'integer' | 'tags' }
+  | { kind: 'text' | 'email' | 'password' | 'textarea' | 'date' | 'integer' }
+  /** Free words as chips; `suggestions` offers a lookup's labels (an administrator's groups). */
+  | { kind: 'tags'; suggestions?: LookupName }
   | { kind: 'switch' | 'code' | 'json' }
   /** A write-only secret: shows "set"/"not set", empty keeps the stored value, "clear" sends null. */
   | { kind: 'secret'; multiline?: boolean }

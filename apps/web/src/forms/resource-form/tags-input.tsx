@@ -1,8 +1,11 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
+import type { LookupName } from '@pult/contract';
+import { useMemo } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLookup } from '../../resources/use-lookup';
 import type { FieldInputProps } from './field-input-props';
 import { useFieldErrorText } from './use-field-error-text';
 
@@ -12,8 +15,26 @@ function asTags(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-/** A list of free words (an administrator's groups), each shown as a removable chip. */
-export function TagsInput({ form, field, label, disabled }: FieldInputProps) {
+/**
+ * A list of words, each shown as a removable chip: free words (a bucket's extensions, a platform
+ * user's groups), or with a lookup's labels suggested (an administrator's groups, which must exist).
+ */
+export function TagsInput(props: FieldInputProps) {
+  const { input } = props.field;
+  return input.kind === 'tags' && input.suggestions ? (
+    <SuggestedTagsInput {...props} lookup={input.suggestions} />
+  ) : (
+    <TagsField {...props} options={NO_SUGGESTIONS} />
+  );
+}
+
+function SuggestedTagsInput({ lookup, ...props }: FieldInputProps & { lookup: LookupName }) {
+  const { options } = useLookup(lookup);
+  const labels = useMemo(() => options.map((option) => option.label), [options]);
+  return <TagsField {...props} options={labels} />;
+}
+
+function TagsField({ form, field, label, disabled, options }: FieldInputProps & { options: string[] }) {
   const { t } = useTranslation();
   const { field: input } = useController({ name: field.name, control: form.control });
   const errorText = useFieldErrorText(form, field.name);
@@ -23,7 +44,8 @@ export function TagsInput({ form, field, label, disabled }: FieldInputProps) {
       freeSolo
       // A word typed but not yet confirmed with Enter is kept when the field loses focus.
       autoSelect
-      options={NO_SUGGESTIONS}
+      options={options}
+      filterSelectedOptions
       value={asTags(input.value)}
       onChange={(_event, tags) => input.onChange(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))}
       onBlur={input.onBlur}

@@ -8,6 +8,7 @@ import {
   groupsResource,
   groupWriteSchema,
   hasField,
+  lookupResponseSchema,
   myPermissionsSchema,
   permissionCatalogueSchema,
   STATUS,
@@ -58,6 +59,24 @@ export const groupRoutes: FastifyPluginAsyncZod<GroupRouteDeps> = async (app, de
       handlers: createGroupHandlers(db, clock),
       auditInHandler: true,
     }),
+  );
+
+  // The names an administrator's form suggests: whoever may list groups, or edit administrators.
+  app.get(
+    `${groupsResource.path}/lookup`,
+    {
+      config: { access: access.lookup(groupsResource, [adminsResource]) },
+      schema: { response: { 200: lookupResponseSchema } },
+    },
+    async () => {
+      const rows = await db
+        .selectFrom('admin_groups')
+        .select(['id', 'name'])
+        .orderBy('name')
+        .limit(1000)
+        .execute();
+      return { items: rows.map((row) => ({ value: Number(row.id), label: row.name })) };
+    },
   );
 
   const groupById = async (raw: string) => {

@@ -403,6 +403,18 @@ describe.each(testDatabaseKinds())('administrators’ groups (/auth/admin/groups
     expect((await call('GET', '/users', undefined, reader.headers)).statusCode).toBe(403);
   });
 
+  it('suggests group names to whoever may list groups or edit administrators, and to nobody else', async () => {
+    const editor = await adminWithGrants(t, [{ resource: 'auth.admins', action: 'update' }]);
+    const answer = await call('GET', '/groups/lookup', undefined, editor.headers);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const labels = answer.json<{ items: { label: string }[] }>().items.map((item) => item.label);
+    expect(labels).toContain('superadmin');
+    expect(labels).toContain(editor.group.name);
+
+    const outsider = await adminWithGrants(t, [{ resource: 'auth.users', action: 'list' }]);
+    expect((await call('GET', '/groups/lookup', undefined, outsider.headers)).statusCode).toBe(403);
+  });
+
   it('shows an administrator’s effective permissions and which group gives each', async () => {
     const support = await createGroup(t.db, name(), [
       { resource: 'auth.users', action: 'update', fields: ['status'] },
