@@ -23,6 +23,10 @@ describe('pageAccessOf', () => {
     });
   });
 
+  it('knows the pages under an item that show another resource', () => {
+    expect(pageAccessOf('/auth/admins/permissions')).toEqual({ resources: ['auth.groups'], action: 'read' });
+  });
+
   it('needs nothing for pages every administrator has', () => {
     expect(pageAccessOf('/dashboard')).toBeNull();
     expect(pageAccessOf('/profile')).toBeNull();

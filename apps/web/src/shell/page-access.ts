@@ -1,3 +1,4 @@
+import { groupsResource, permissionResourceOf } from '@pult/contract';
 import type { PermissionCheck } from '../access/permission-check';
 import { isRouteActive, MENU_SECTIONS, type MenuItem, type MenuSection } from './menu';
 
@@ -9,12 +10,19 @@ export interface PageAccess {
 
 const ITEMS: readonly MenuItem[] = MENU_SECTIONS.flatMap((section) => section.items);
 
+/** Pages under one item's route that show another resource (what an admin's groups let them do). */
+const OWN_ACCESS: Readonly<Record<string, PageAccess>> = {
+  '/auth/admins/permissions': { resources: [permissionResourceOf(groupsResource)], action: 'read' },
+};
+
 /**
  * The item's own route is its list; `/create` under it creates; any other page under it shows one
  * record (an edit form, a detail view), which needs at least reading it. Pages outside the menu's
  * resources (dashboard, profile) need nothing beyond being signed in.
  */
 export function pageAccessOf(pathname: string): PageAccess | null {
+  const own = OWN_ACCESS[pathname.replace(/\/$/, '')];
+  if (own) return own;
   const item = ITEMS.find((candidate) => candidate.resources && isRouteActive(pathname, candidate.route));
   if (!item?.resources) return null;
   const rest = pathname.slice(item.route.length).replace(/\/$/, '');

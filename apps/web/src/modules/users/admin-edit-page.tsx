@@ -1,8 +1,9 @@
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Button from '@mui/material/Button';
-import { adminForm, adminsResource } from '@pult/contract';
+import { adminForm, adminsResource, groupsResource, permissionResourceOf } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useCan } from '../../access/use-permissions';
 import type { FormMode } from '../../forms/resource-form/form-values';
 import { parseRecordId } from '../../forms/resource-form/use-record';
 import { useProfile } from '../profile';
@@ -18,6 +19,8 @@ export default function AdminEditPage({ mode }: { mode: FormMode }) {
   const profile = useProfile();
   const [searchParams] = useSearchParams();
   const id = mode === 'edit' ? parseRecordId(searchParams.get('id')) : null;
+  // The server shows what an admin's groups grant to whoever may read groups.
+  const canSeePermissions = useCan(permissionResourceOf(groupsResource), 'read');
   return (
     <>
       <PersonEditPage
@@ -29,7 +32,7 @@ export default function AdminEditPage({ mode }: { mode: FormMode }) {
         ns="admins"
         selfUid={profile.data?.uid}
       />
-      {id !== null && (
+      {id !== null && canSeePermissions && (
         <Button
           component={RouterLink}
           to={`/auth/admins/permissions?id=${id}`}

@@ -53,27 +53,29 @@ export default function SettingsPage() {
           </>
         )}
       />
-      <Grid container spacing={3} sx={{ mt: 3 }}>
-        {showActions && (
-          <Grid size={{ xs: 12, lg: 6 }}>
-            <SettingsActionsCard />
-          </Grid>
-        )}
-        {canSeeKeys && (
-          <Grid size={{ xs: 12, lg: 6 }}>
-            <Card variant="outlined" sx={{ height: '100%' }}>
-              <CardHeader
-                title={t('settings.apiKeys.title')}
-                subheader={t('settings.apiKeys.text')}
-                slotProps={{ title: { component: 'h2', variant: 'h6' } }}
-              />
-              <CardContent sx={{ pt: 0 }}>
-                <ApiKeysList />
-              </CardContent>
-            </Card>
-          </Grid>
-        )}
-      </Grid>
+      {(showActions || canSeeKeys) && (
+        <Grid container spacing={3} sx={{ mt: 3 }}>
+          {showActions && (
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <SettingsActionsCard />
+            </Grid>
+          )}
+          {canSeeKeys && (
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <Card variant="outlined" sx={{ height: '100%' }}>
+                <CardHeader
+                  title={t('settings.apiKeys.title')}
+                  subheader={t('settings.apiKeys.text')}
+                  slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+                />
+                <CardContent sx={{ pt: 0 }}>
+                  <ApiKeysList />
+                </CardContent>
+              </Card>
+            </Grid>
+          )}
+        </Grid>
+      )}
       <SettingDialog
         key={dialogs.formKey}
         open={dialogs.formOpen}
