@@ -8,6 +8,7 @@ import { type Group, groupForm, groupsResource, type PermissionCatalogue } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useRouteCan } from '../../access/route-resource';
 import { FormFieldInput } from '../../forms/resource-form/form-field-input';
 import type { FormMode } from '../../forms/resource-form/form-values';
 import { UnsavedChangesDialog } from '../../forms/unsaved-changes/unsaved-changes-dialog';
@@ -47,7 +48,10 @@ export function GroupForm({
     onSaved,
   });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const readOnly = record?.builtin === true;
+  // The built-in superadmin is never edited; others as the admin's own grants on groups allow.
+  const canWrite = useRouteCan(mode === 'create' ? 'create' : 'update');
+  const canDelete = useRouteCan('delete');
+  const readOnly = record?.builtin === true || !canWrite;
   const busy = saving || deleting;
 
   return (
@@ -73,7 +77,7 @@ export function GroupForm({
         disabled={busy || readOnly}
       />
       <Stack direction="row" sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        {onDelete && !readOnly && (
+        {onDelete && record?.builtin !== true && canDelete && (
           <Button
             color="error"
             startIcon={<DeleteOutlinedIcon />}

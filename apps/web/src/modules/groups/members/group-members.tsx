@@ -7,10 +7,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { GroupMember } from '@pult/contract';
+import { adminsResource, type GroupMember, permissionResourceOf } from '@pult/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useCan } from '../../../access/use-permissions';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { personName } from '../../users/person-name';
 import { AddMember } from './add-member';
@@ -20,6 +21,8 @@ import { useMembers } from './use-members';
 export function GroupMembers({ groupId, groupName }: { groupId: number; groupName: string }) {
   const { t } = useTranslation();
   const { members, change } = useMembers(groupId);
+  // Membership is a field of the administrator: changing it takes updating administrators.
+  const canChange = useCan(permissionResourceOf(adminsResource), 'update');
   const [removing, setRemoving] = useState<GroupMember | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const items = members.data ?? [];
@@ -49,29 +52,33 @@ export function GroupMembers({ groupId, groupName }: { groupId: number; groupNam
                 </TableCell>
                 <TableCell>{member.email}</TableCell>
                 <TableCell align="right" sx={{ width: 56 }}>
-                  <IconButton
-                    size="small"
-                    color="error"
-                    aria-label={t('groups.members.remove', { name: personName(member) })}
-                    disabled={change.isPending}
-                    onClick={() => {
-                      setRemoving(member);
-                      setConfirmOpen(true);
-                    }}
-                  >
-                    <PersonRemoveOutlinedIcon fontSize="small" />
-                  </IconButton>
+                  {canChange && (
+                    <IconButton
+                      size="small"
+                      color="error"
+                      aria-label={t('groups.members.remove', { name: personName(member) })}
+                      disabled={change.isPending}
+                      onClick={() => {
+                        setRemoving(member);
+                        setConfirmOpen(true);
+                      }}
+                    >
+                      <PersonRemoveOutlinedIcon fontSize="small" />
+                    </IconButton>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       )}
-      <AddMember
-        exclude={items.map((member) => member.id)}
-        busy={change.isPending}
-        onAdd={(adminId) => change.mutateAsync({ method: 'put', adminId })}
-      />
+      {canChange && (
+        <AddMember
+          exclude={items.map((member) => member.id)}
+          busy={change.isPending}
+          onAdd={(adminId) => change.mutateAsync({ method: 'put', adminId })}
+        />
+      )}
       <ConfirmDialog
         open={confirmOpen}
         title={t('groups.members.removeTitle')}
