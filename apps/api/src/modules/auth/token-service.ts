@@ -222,14 +222,16 @@ export function createTokenService(deps: {
   }
 
   /** 401 unless the token is a valid access token of a live session. */
-  async function authenticate(accessToken: string, expectedKind: SubjectKind): Promise<AccessClaims> {
-    const now = clock();
-    let claims: AccessClaims;
+  async function verifiedClaims(accessToken: string, now: Date): Promise<AccessClaims> {
     try {
-      claims = await keys.verify(accessToken, now);
+      return await keys.verify(accessToken, now);
     } catch {
       throw errors.unauthorized('invalidToken');
     }
+  }
+
+  async function authenticate(accessToken: string, expectedKind: SubjectKind): Promise<AccessClaims> {
+    const claims = await verifiedClaims(accessToken, clock());
     if (claims.kind !== expectedKind) throw errors.unauthorized('invalidToken');
     if (!(await isAccessLive(claims))) throw errors.unauthorized('invalidToken');
     return claims;
@@ -242,12 +244,7 @@ export function createTokenService(deps: {
    */
   async function authenticateAdmin(accessToken: string): Promise<AdminAccess> {
     const now = clock();
-    let claims: AccessClaims;
-    try {
-      claims = await keys.verify(accessToken, now);
-    } catch {
-      throw errors.unauthorized('invalidToken');
-    }
+    const claims = await verifiedClaims(accessToken, now);
     const adminId = Number(claims.sub);
     if (claims.kind !== 'admin' || !Number.isSafeInteger(adminId)) throw errors.unauthorized('invalidToken');
     const { rows } = await prepared(sql<{
