@@ -1,4 +1,5 @@
 import { en as accessEn } from './access/messages.js';
+import { en as mfaEn } from './auth/mfa-messages.js';
 import { en as chatEn } from './chat/messages.js';
 import { FORBIDDEN_TEXTS, INVALID_CREDENTIALS_TEXTS } from './known-messages.js';
 import { en as notificationEn } from './notification/messages.js';
@@ -74,6 +75,7 @@ export const MESSAGES_EN = {
   ...storageEn,
   ...accessEn,
   ...chatEn,
+  ...mfaEn,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

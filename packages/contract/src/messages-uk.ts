@@ -1,4 +1,5 @@
 import { uk as accessUk } from './access/messages-uk.js';
+import { uk as mfaUk } from './auth/mfa-messages-uk.js';
 import { uk as chatUk } from './chat/messages-uk.js';
 import { FORBIDDEN_TEXTS, INVALID_CREDENTIALS_TEXTS } from './known-messages.js';
 import type { MessageKey } from './messages-en.js';
@@ -71,4 +72,5 @@ export const MESSAGES_UK: Record<MessageKey, string> = {
   ...storageUk,
   ...accessUk,
   ...chatUk,
+  ...mfaUk,
 };

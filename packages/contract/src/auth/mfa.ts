@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { tokenPairSchema } from '../auth.js';
+
+/**
+ * The administrators' second factor (issue 21): an authenticator app (TOTP, RFC 6238) with one-time
+ * recovery codes. Error messages are message keys (`./mfa-messages.ts`).
+ */
+
+/** The ways a sign-in's second step can be passed. Passkeys (`webauthn`) will join this list. */
+export const MFA_METHODS = ['totp', 'recovery'] as const;
+export type MfaMethod = (typeof MFA_METHODS)[number];
+
+/** How many recovery codes one generation makes. */
+export const RECOVERY_CODE_COUNT = 10;
+/** Seconds an `mfa_token` (between the password and the second step) stays usable. */
+export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
+
+const required = z.string({ error: 'required' }).trim().min(1, { error: 'required' });
+
+/** Six digits, as an authenticator app shows them (spaces around are ignored). */
+export const totpCodeField = required
+  .max(32, { error: 'tooLong' })
+  .regex(/^\d{6}$/, { error: 'mfaCodeFormat' });
+
+/** `xxxxx-xxxxx` in base32 (a–z, 2–7), either case, the dash optional. */
+export const recoveryCodeField = required
+  .max(32, { error: 'tooLong' })
+  .regex(/^[A-Za-z2-7]{5}-?[A-Za-z2-7]{5}$/, { error: 'mfaRecoveryCodeFormat' });
+
+const passwordField = z
+  .string({ error: 'required' })
+  .min(1, { error: 'required' })
+  .max(1024, { error: 'tooLong' });
+
+const mfaTokenField = required.max(256, { error: 'tooLong' });
+
+/** Exactly one of the named proofs: none → `required` on the first, more → `mfaOneProof` on the others. */
+function exactlyOne<K extends string>(keys: readonly K[]) {
+  return (body: Partial<Record<K, unknown>>, ctx: z.RefinementCtx) => {
+    const given = keys.filter((key) => body[key] !== undefined);
+    if (given.length === 0) ctx.addIssue({ code: 'custom', message: 'required', path: [keys[0] as string] });
+    for (const extra of given.slice(1))
+      ctx.addIssue({ code: 'custom', message: 'mfaOneProof', path: [extra] });
+  };
+}
+
+export const totpSetupRequestSchema = z.strictObject({ password: passwordField });
+export type TotpSetupRequest = z.infer<typeof totpSetupRequestSchema>;
+
+/** The pending secret (base32) and the `otpauth://` URL a QR code carries; shown once. */
+export const totpSetupResponseSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export type TotpSetupResponse = z.infer<typeof totpSetupResponseSchema>;
+
+export const totpConfirmRequestSchema = z.strictObject({ code: totpCodeField });
+export type TotpConfirmRequest = z.infer<typeof totpConfirmRequestSchema>;
+
+/** Fresh recovery codes: answered once, stored only hashed. */
+export const recoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
+
+/** A second factor confirming a change of factors: a code, or a recovery code. */
+export const mfaProofSchema = z
+  .strictObject({ code: totpCodeField.optional(), recovery_code: recoveryCodeField.optional() })
+  .superRefine(exactlyOne(['code', 'recovery_code']));
+export type MfaProof = z.infer<typeof mfaProofSchema>;
+
+/** Removing the authenticator: a second factor, or the password while none is confirmed. */
+export const totpRemoveRequestSchema = z
+  .strictObject({
+    code: totpCodeField.optional(),
+    recovery_code: recoveryCodeField.optional(),
+    password: passwordField.optional(),
+  })
+  .superRefine(exactlyOne(['code', 'recovery_code', 'password']));
+export type TotpRemoveRequest = z.infer<typeof totpRemoveRequestSchema>;
+
+export const mfaStatusSchema = z.object({ totp: z.boolean(), recovery_codes_left: z.number().int() });
+export type MfaStatus = z.infer<typeof mfaStatusSchema>;
+
+/** The first step's answer for an administrator with a second factor: no tokens yet. */
+export const mfaChallengeSchema = z.object({
+  mfa_required: z.literal(true),
+  mfa_token: z.string(),
+  methods: z.array(z.enum(MFA_METHODS)),
+});
+export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
+
+/** `POST /auth/admin/signin`: the tokens, or the second step's challenge. */
+export const adminSigninResponseSchema = z.union([tokenPairSchema, mfaChallengeSchema]);
+export type AdminSigninResponse = z.infer<typeof adminSigninResponseSchema>;
+
+export const signinMfaRequestSchema = z
+  .strictObject({
+    mfa_token: mfaTokenField,
+    code: totpCodeField.optional(),
+    recovery_code: recoveryCodeField.optional(),
+  })
+  .superRefine(exactlyOne(['code', 'recovery_code']));
+export type SigninMfaRequest = z.infer<typeof signinMfaRequestSchema>;
