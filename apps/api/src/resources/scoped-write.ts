@@ -36,24 +36,31 @@ export async function writeInScope<T>(
       for update of ${sql.id(target.alias)}`.execute(trx);
     if (rows.length === 0) return undefined;
     const result = await write(trx);
-    if (result !== undefined && options.staysInScope && !(await inScope(trx, from, key, id, condition))) {
+    if (
+      result !== undefined &&
+      options.staysInScope &&
+      (await countOutOfScope(trx, from, key, [id], condition)) > 0
+    ) {
       throw errors.forbidden('outOfScope');
     }
     return result;
   });
 }
 
-async function inScope(
+/**
+ * How many of the written records the condition no longer holds for (a record the write removed
+ * counts as none). An unknown outcome counts as out of scope.
+ */
+export async function countOutOfScope(
   trx: Transaction<Database>,
   from: RawBuilder<unknown>,
   key: RawBuilder<unknown>,
-  id: unknown,
+  ids: readonly unknown[],
   condition: RawBuilder<unknown>,
-): Promise<boolean> {
-  const { rows } = await sql<{ in_scope: boolean }>`select ${condition} as in_scope from ${from}
-    where ${key} = ${id}`.execute(trx);
-  // A write that removed the row left nothing out of scope.
-  return rows[0] === undefined || rows[0].in_scope;
+): Promise<number> {
+  const { rows } = await sql<{ count: number }>`select count(*)::int as count from ${from}
+    where ${key} in (${sql.join(ids)}) and not coalesce(${condition}, false)`.execute(trx);
+  return rows[0]?.count ?? 0;
 }
 
 /** A transaction on `executor`: its own when it is one already (a write inside `writeInScope`). */

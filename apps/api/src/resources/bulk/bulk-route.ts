@@ -13,7 +13,7 @@ import {
 } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type RawBuilder, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   accessOf,
   assertFilterable,
@@ -32,6 +32,7 @@ import type { RecordContext } from '../crud-routes.js';
 import { type ListRequest, parseListRequest } from '../list-request.js';
 import { type ListSource, whereClause } from '../list-sql.js';
 import { rowScopeSql, withRowScope } from '../row-scope.js';
+import { countOutOfScope } from '../scoped-write.js';
 
 /** One action applied to one batch of rows, inside the batch's transaction, with the single-record rules. */
 export type BulkApply<Id> = (
@@ -155,18 +156,6 @@ async function applyInScope<Id extends number | string, Row, Item>(
   if (inScope.length > 0 && (await countOutOfScope(trx, from, key, inScope, condition)) > 0)
     throw errors.forbidden('outOfScope');
   return outcome;
-}
-
-async function countOutOfScope(
-  trx: Transaction<Database>,
-  from: RawBuilder<unknown>,
-  key: RawBuilder<unknown>,
-  ids: readonly unknown[],
-  condition: RawBuilder<unknown>,
-): Promise<number> {
-  const { rows } = await sql<{ count: number }>`select count(*)::int as count from ${from}
-    where ${key} in (${sql.join(ids)}) and not ${condition}`.execute(trx);
-  return rows[0]?.count ?? 0;
 }
 
 async function selectBatch<Id extends number | string, Row, Item>(
