@@ -90,11 +90,17 @@ describe.each(testDatabaseKinds())('the route × grant matrix on %s', (kind) => 
       .filter((route) => route.access.kind === 'signed-in')
       .map((r) => `${r.method} ${r.url}`);
     expect(signedIn.sort()).toEqual([
+      // The administrator's own second factor: every admin may protect their own account.
+      'DELETE /auth/admin/mfa/totp',
       'GET /auth/admin/dashboard',
       'GET /auth/admin/dashboard/cards/:id',
       'GET /auth/admin/me/permissions',
+      'GET /auth/admin/mfa',
       'GET /auth/admin/profile',
       'GET /auth/admin/profile-basic',
+      'POST /auth/admin/mfa/recovery-codes',
+      'POST /auth/admin/mfa/totp/confirm',
+      'POST /auth/admin/mfa/totp/setup',
       'PUT /auth/admin/profile',
     ]);
   });

@@ -13,6 +13,8 @@ import { bootstrapAdmin } from './bootstrap.js';
 import { createAuthDashboard } from './dashboard/cards.js';
 import { groupRoutes } from './groups/group-routes.js';
 import { parseGrants } from './groups/group-source.js';
+import { createMfa } from './mfa/mfa-module.js';
+import { mfaRoutes } from './mfa/mfa-routes.js';
 import { createUserAccounts } from './people/user-accounts.js';
 import { createUserDirectory } from './people/user-directory.js';
 import { createRateLimiter } from './rate-limiter.js';
@@ -67,11 +69,20 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     successorKey: deps.secretBox.subkey('refresh-token-successor'),
   });
   const limiter = createRateLimiter(db, clock);
+  const mfa = await createMfa({
+    db,
+    clock,
+    secretBox: deps.secretBox,
+    passwords: deps.passwords,
+    admins,
+    limiter,
+  });
   const signin = createSigninService({
     accounts: { admin: admins.findByEmail, user: users.findByEmail },
     tokens,
     limiter,
     passwords: deps.passwords,
+    adminChallenge: mfa.service.challengeFor,
   });
   const recovery = createRecoveryService({
     db,
@@ -123,6 +134,7 @@ export async function createAuthModule(deps: AuthModuleDeps) {
       await limiter.prune();
       await tokens.pruneEnded();
       await recovery.pruneSpentCodes();
+      await mfa.prune();
     },
     /** Mounts the service; registered before the other services, whose resources write to its audit log. */
     async register(app: FastifyInstance, prefix: string) {
@@ -138,6 +150,7 @@ export async function createAuthModule(deps: AuthModuleDeps) {
         clock,
         audit,
       });
+      await app.register(mfaRoutes, { prefix, mfa: mfa.service, tokens, audit });
       await app.register(auditRoutes, { prefix, audit });
       await app.register(resourceRoutes, {
         prefix,

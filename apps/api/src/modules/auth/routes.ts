@@ -1,4 +1,5 @@
 import {
+  adminSigninResponseSchema,
   changePasswordRequestSchema,
   logoutRequestSchema,
   messageResponseSchema,
@@ -49,14 +50,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     {
       config: { access: access.public },
       onRequest: noStore,
-      schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } },
+      schema: { body: signinRequestSchema, response: { 200: adminSigninResponseSchema } },
     },
     async (request) => {
       const { email } = request.body;
       try {
-        const { pair, accountId } = await deps.signin.signIn('admin', request.body, clientMeta(request));
-        await deps.audit.record(request, { action: 'signin', resource: null, actor: { adminId: accountId } });
-        return pair;
+        const outcome = await deps.signin.signIn('admin', request.body, clientMeta(request));
+        // With a second factor the sign-in is recorded when it completes (POST /admin/signin/mfa).
+        if ('challenge' in outcome) return outcome.challenge;
+        await deps.audit.record(request, {
+          action: 'signin',
+          resource: null,
+          actor: { adminId: outcome.accountId },
+        });
+        return outcome.pair;
       } catch (error) {
         // Wrong credentials only: a throttled attempt (429) is refused before any check, and recording
         // each of those would let a flood grow the log without bound.
@@ -79,7 +86,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
       onRequest: noStore,
       schema: { body: signinRequestSchema, response: { 200: tokenPairSchema } },
     },
-    async (request) => (await deps.signin.signIn('user', request.body, clientMeta(request))).pair,
+    async (request) => {
+      const outcome = await deps.signin.signIn('user', request.body, clientMeta(request));
+      // Platform users have no second factor; a challenge here would be a wiring mistake.
+      if (!('pair' in outcome)) throw errors.unauthorized('invalidCredentials');
+      return outcome.pair;
+    },
   );
 
   app.post(

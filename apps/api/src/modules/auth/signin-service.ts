@@ -1,4 +1,4 @@
-import type { SigninRequest, TokenPair } from '@pult/contract';
+import type { MfaChallenge, SigninRequest, TokenPair } from '@pult/contract';
 import { STATUS } from '@pult/contract';
 import { errors } from '../../http/app-error.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
@@ -13,6 +13,11 @@ export interface SigninAccount {
 }
 
 export type AccountFinder = (email: string) => Promise<SigninAccount | undefined>;
+
+/** A right password ends in tokens, or, for an administrator with a second factor, in its challenge. */
+export type SigninOutcome =
+  | { pair: TokenPair; accountId: number }
+  | { challenge: MfaChallenge; accountId: number };
 
 /** Failed sign-ins tolerated per account and per client address before both are throttled. */
 export const SIGNIN_ACCOUNT_POLICY: RatePolicy = {
@@ -32,6 +37,8 @@ export function createSigninService(deps: {
   tokens: TokenService;
   limiter: RateLimiter;
   passwords: PasswordHasher;
+  /** The second step an administrator's sign-in asks for, if any (mfa/mfa-service.ts). */
+  adminChallenge?: (adminId: number) => Promise<MfaChallenge | null>;
 }) {
   const { accounts, tokens, limiter, passwords } = deps;
 
@@ -42,11 +49,7 @@ export function createSigninService(deps: {
    * right or wrong. An unknown e-mail costs as much time as a known one. The place is given back when
    * the password was right, or when no check happened (no hashing slot in time: 503).
    */
-  async function signIn(
-    kind: SubjectKind,
-    body: SigninRequest,
-    meta: ClientMeta,
-  ): Promise<{ pair: TokenPair; accountId: number }> {
+  async function signIn(kind: SubjectKind, body: SigninRequest, meta: ClientMeta): Promise<SigninOutcome> {
     // Admins keep the bare e-mail as their key; a user with the same e-mail is throttled apart.
     const email = body.email.toLowerCase();
     const accountKey = kind === 'admin' ? email : `${kind}:${email}`;
@@ -76,6 +79,9 @@ export function createSigninService(deps: {
       throw errors.unprocessable('invalidCredentials');
     await limiter.release(reservation.eventIds);
     await limiter.reset(SIGNIN_ACCOUNT_POLICY, accountKey);
+    // No tokens before the second factor: the challenge is all a right password earns then.
+    const challenge = kind === 'admin' ? await deps.adminChallenge?.(account.id) : null;
+    if (challenge) return { challenge, accountId: account.id };
     return { pair: await tokens.startSession(kind, account.id, meta), accountId: account.id };
   }
 

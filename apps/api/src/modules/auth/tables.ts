@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { MfaTables } from './mfa/tables.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -36,6 +37,8 @@ export interface AuthSessionsTable {
   revoked_reason: string | null;
   ip: string | null;
   user_agent: string | null;
+  /** The second factor this sign-in passed (`totp`, `recovery`), or null for the password alone. */
+  second_factor: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RefreshTokensTable {
@@ -167,7 +170,7 @@ export interface AdminAccessVersionTable {
   version: number;
 }
 
-export interface AuthTables {
+export interface AuthTables extends MfaTables {
   audit_log: AuditLogTable;
   admin_groups: AdminGroupsTable;
   admin_access_version: AdminAccessVersionTable;

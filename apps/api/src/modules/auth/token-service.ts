@@ -51,7 +51,13 @@ export function createTokenService(deps: {
   const successorOf = (refreshToken: string) =>
     createHmac('sha256', successorKey).update(refreshToken).digest('base64url');
 
-  async function startSession(kind: SubjectKind, subjectId: number, meta: ClientMeta): Promise<TokenPair> {
+  /** A new sign-in; `secondFactor` names the factor it passed (null: the password alone). */
+  async function startSession(
+    kind: SubjectKind,
+    subjectId: number,
+    meta: ClientMeta,
+    secondFactor: string | null = null,
+  ): Promise<TokenPair> {
     const now = clock();
     return db.transaction().execute(async (trx) => {
       const session = await trx
@@ -62,6 +68,7 @@ export function createTokenService(deps: {
           expires_at: addSeconds(now, lifetimes.sessionMaxAge),
           ip: meta.ip,
           user_agent: meta.userAgent?.slice(0, 512) ?? null,
+          second_factor: secondFactor,
           created_at: now,
         })
         .returning(['id', 'expires_at'])

@@ -1,0 +1,47 @@
+import type { Db } from '../../../db/database.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { PasswordHasher } from '../../../lib/password-hasher.js';
+import type { SecretBox } from '../../../lib/secret-box.js';
+import type { AdminRepository } from '../admin-repository.js';
+import type { RateLimiter } from '../rate-limiter.js';
+import { createAttemptLimit } from './attempt-limit.js';
+import { loadAuthKey } from './auth-keys.js';
+import { createFactorCheck } from './factor-check.js';
+import { createMfaChallenges } from './mfa-challenges.js';
+import { createMfaService } from './mfa-service.js';
+import { createRecoveryCodeStore } from './recovery-code-store.js';
+import { createTotpStore } from './totp-store.js';
+
+/** The name of the recovery codes' hashing key in `auth_keys`. */
+export const RECOVERY_CODE_KEY = 'recovery-codes';
+
+/** Builds the second factor's parts on the auth service's shared pieces. */
+export async function createMfa(deps: {
+  db: Db;
+  clock: Clock;
+  secretBox: SecretBox;
+  passwords: PasswordHasher;
+  admins: AdminRepository;
+  limiter: RateLimiter;
+}) {
+  const { db, secretBox } = deps;
+  const recoveryKey = await loadAuthKey(db, secretBox, RECOVERY_CODE_KEY);
+  const totp = createTotpStore(db);
+  const recoveryCodes = createRecoveryCodeStore(db);
+  const challenges = createMfaChallenges(db);
+  const service = createMfaService({
+    ...deps,
+    totp,
+    recoveryCodes,
+    challenges,
+    limit: createAttemptLimit(deps.limiter),
+    spendFactor: createFactorCheck({ totp, recoveryCodes, secretBox, recoveryKey }),
+    recoveryKey,
+  });
+  return {
+    service,
+    prune: () => challenges.prune(deps.clock()),
+  };
+}
+
+export type Mfa = Awaited<ReturnType<typeof createMfa>>;

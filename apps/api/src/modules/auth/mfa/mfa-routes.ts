@@ -1,0 +1,167 @@
+import {
+  type MfaMethod,
+  mfaProofSchema,
+  mfaStatusSchema,
+  recoveryCodesResponseSchema,
+  signinMfaRequestSchema,
+  tokenPairSchema,
+  totpConfirmRequestSchema,
+  totpRemoveRequestSchema,
+  totpSetupRequestSchema,
+  totpSetupResponseSchema,
+} from '@pult/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentAdminId } from '../../../access/request-access.js';
+import { access } from '../../../access/route-access.js';
+import { AppError } from '../../../http/app-error.js';
+import { clientMeta } from '../../../http/client-meta.js';
+import { noStore } from '../../../http/no-store.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { TokenService } from '../token-service.js';
+import type { FactorProof } from './factor-check.js';
+import type { MfaService } from './mfa-service.js';
+
+export interface MfaRouteDeps {
+  mfa: MfaService;
+  tokens: TokenService;
+  audit: AuditLog;
+}
+
+/** A proof from a body that carries exactly one (the schemas make sure). */
+function proofOf(body: { code?: string | undefined; recovery_code?: string | undefined }): FactorProof {
+  return body.code !== undefined ? { code: body.code } : { recovery_code: body.recovery_code ?? '' };
+}
+
+/**
+ * The administrator's own second factor (`/admin/mfa…`, any signed-in admin, for themselves only)
+ * and the sign-in's second step (`/admin/signin/mfa`, public: the mfa_token is the credential).
+ */
+export const mfaRoutes: FastifyPluginAsyncZod<MfaRouteDeps> = async (app, deps) => {
+  const { mfa, audit } = deps;
+  /** Factor changes are module actions on the admin's own record; the name says which. */
+  const recordChange = (request: FastifyRequest, name: string, detail: Record<string, unknown> = {}) =>
+    audit.record(request, {
+      action: 'action',
+      resource: 'admins',
+      recordId: currentAdminId(request),
+      detail: { name, ...detail },
+    });
+
+  app.get(
+    '/admin/mfa',
+    { config: { access: access.signedIn }, schema: { response: { 200: mfaStatusSchema } } },
+    async (request) => mfa.status(currentAdminId(request)),
+  );
+
+  app.post(
+    '/admin/mfa/totp/setup',
+    {
+      config: { access: access.signedIn },
+      onRequest: noStore,
+      schema: { body: totpSetupRequestSchema, response: { 200: totpSetupResponseSchema } },
+    },
+    async (request) => mfa.setup(currentAdminId(request), request.body.password),
+  );
+
+  app.post(
+    '/admin/mfa/totp/confirm',
+    {
+      config: { access: access.signedIn },
+      onRequest: noStore,
+      schema: { body: totpConfirmRequestSchema, response: { 200: recoveryCodesResponseSchema } },
+    },
+    async (request) => {
+      const codes = await mfa.confirm(currentAdminId(request), request.body.code);
+      await recordChange(request, 'mfa-totp-enable');
+      await recordChange(request, 'mfa-recovery-codes', { count: codes.length });
+      return { recovery_codes: codes };
+    },
+  );
+
+  app.delete(
+    '/admin/mfa/totp',
+    {
+      config: { access: access.signedIn },
+      schema: { body: totpRemoveRequestSchema, response: { 200: mfaStatusSchema } },
+    },
+    async (request) => {
+      const adminId = currentAdminId(request);
+      const { password } = request.body;
+      await mfa.removeTotp(adminId, password !== undefined ? { password } : proofOf(request.body));
+      await recordChange(request, 'mfa-totp-disable', { confirmed_with: confirmedWith(request.body) });
+      return mfa.status(adminId);
+    },
+  );
+
+  app.post(
+    '/admin/mfa/recovery-codes',
+    {
+      config: { access: access.signedIn },
+      onRequest: noStore,
+      schema: { body: mfaProofSchema, response: { 200: recoveryCodesResponseSchema } },
+    },
+    async (request) => {
+      const codes = await mfa.regenerateRecoveryCodes(currentAdminId(request), proofOf(request.body));
+      await recordChange(request, 'mfa-recovery-codes', {
+        count: codes.length,
+        confirmed_with: confirmedWith(request.body),
+      });
+      return { recovery_codes: codes };
+    },
+  );
+
+  app.post(
+    '/admin/signin/mfa',
+    {
+      config: { access: access.public },
+      onRequest: noStore,
+      schema: { body: signinMfaRequestSchema, response: { 200: tokenPairSchema } },
+    },
+    async (request) => {
+      const proof = proofOf(request.body);
+      let signedIn: { adminId: number; method: MfaMethod };
+      try {
+        signedIn = await mfa.completeSignin(request.body.mfa_token, proof);
+      } catch (error) {
+        // A wrong code on a live challenge is a failed sign-in of a known admin; a 429 is refused
+        // before any check, and recording those would let a flood grow the log without bound.
+        const adminId = await failedAdmin(error, request.body.mfa_token);
+        if (adminId !== undefined)
+          await audit.record(request, {
+            action: 'signin_failed',
+            resource: null,
+            actor: { adminId },
+            detail: { step: 'mfa', method: 'code' in proof ? 'totp' : 'recovery' },
+          });
+        throw error;
+      }
+      const pair = await deps.tokens.startSession(
+        'admin',
+        signedIn.adminId,
+        clientMeta(request),
+        signedIn.method,
+      );
+      await audit.record(request, {
+        action: 'signin',
+        resource: null,
+        actor: { adminId: signedIn.adminId },
+        detail: { second_factor: signedIn.method },
+      });
+      return pair;
+    },
+  );
+
+  /** Whose challenge a wrong code was given on (undefined unless the code itself was refused). */
+  async function failedAdmin(error: unknown, token: string): Promise<number | undefined> {
+    if (!(error instanceof AppError) || error.statusCode !== 422 || error.body.kind !== 'fields')
+      return undefined;
+    if (!('code' in error.body.fields) && !('recovery_code' in error.body.fields)) return undefined;
+    return mfa.challengeOwner(token);
+  }
+};
+
+function confirmedWith(body: { code?: unknown; recovery_code?: unknown; password?: unknown }): string {
+  if (body.code !== undefined) return 'totp';
+  return body.recovery_code !== undefined ? 'recovery' : 'password';
+}

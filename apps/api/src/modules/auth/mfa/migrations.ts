@@ -1,0 +1,51 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+
+/**
+ * The administrators' second factor: the authenticator's sealed secret with the last time step it
+ * accepted, hashed one-time recovery codes, the sign-in's second-step challenges, and the key the
+ * recovery codes are hashed with (sealed, so `secrets:rotate` carries it to a new SECRET_KEY).
+ */
+export const mfaMigrations: Record<string, Migration> = {
+  '2026-11-26-1800-admin-mfa': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        create table admin_totp (
+          admin_id bigint primary key references admins (id) on delete cascade,
+          secret_sealed text not null,
+          confirmed_at timestamptz,
+          last_step bigint,
+          created_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`
+        create table admin_recovery_codes (
+          id bigint generated always as identity primary key,
+          admin_id bigint not null references admins (id) on delete cascade,
+          code_hash text not null,
+          created_at timestamptz not null default now(),
+          used_at timestamptz,
+          constraint admin_recovery_codes_code_key unique (admin_id, code_hash)
+        )`.execute(db);
+      await sql`
+        create table admin_mfa_challenges (
+          id bigint generated always as identity primary key,
+          admin_id bigint not null references admins (id) on delete cascade,
+          token_hash text not null constraint admin_mfa_challenges_token_key unique,
+          created_at timestamptz not null default now(),
+          expires_at timestamptz not null,
+          used_at timestamptz
+        )`.execute(db);
+      await sql`create index admin_mfa_challenges_expires_idx on admin_mfa_challenges (expires_at)`.execute(
+        db,
+      );
+      await sql`
+        create table auth_keys (
+          name text primary key,
+          sealed text not null,
+          created_at timestamptz not null default now()
+        )`.execute(db);
+      // Which second factor a sign-in passed (null: the password alone). The sessions list and the
+      // step-up check read it; refresh keeps it, since it belongs to the sign-in, not to a token.
+      await sql`alter table auth_sessions add column second_factor text`.execute(db);
+    },
+  },
+};

@@ -1,0 +1,47 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+/** One authenticator per administrator: pending until `confirmed_at`. */
+export interface AdminTotpTable {
+  admin_id: number;
+  /** The base32 secret, sealed with the server's secret key (lib/secret-box.ts). */
+  secret_sealed: string;
+  confirmed_at: Date | null;
+  /** The last time step a code was accepted for: only a later one is accepted next. */
+  last_step: ColumnType<string | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+}
+
+export interface AdminRecoveryCodesTable {
+  id: Generated<number>;
+  admin_id: number;
+  /** HMAC-SHA-256 of the normalised code under the `recovery-codes` key of `auth_keys`. */
+  code_hash: string;
+  created_at: CreatedAt;
+  used_at: Date | null;
+}
+
+/** The step between a right password and the second factor; only the token's hash is kept. */
+export interface AdminMfaChallengesTable {
+  id: Generated<number>;
+  admin_id: number;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** Keys of the auth service that must outlive a SECRET_KEY rotation, sealed with it. */
+export interface AuthKeysTable {
+  name: string;
+  sealed: string;
+  created_at: CreatedAt;
+}
+
+export interface MfaTables {
+  admin_totp: AdminTotpTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  admin_mfa_challenges: AdminMfaChallengesTable;
+  auth_keys: AuthKeysTable;
+}
