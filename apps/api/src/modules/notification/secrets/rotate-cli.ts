@@ -10,7 +10,8 @@ import { rotateSecrets } from './rotate-secrets.js';
 const USAGE = `Usage: npm run secrets:rotate
 
 Re-seals every stored secret (SMTP passwords, SMS and push secrets, the token signing key, the storage
-link key) under a new key, in one transaction. Stop the server first.
+link key, administrators' authenticator secrets and the recovery-code key) under a new key, in one
+transaction. Stop the server first.
 
 - With SECRET_KEY set: give the new key as NEW_SECRET_KEY (32 bytes, base64: openssl rand -base64 32);
   after it succeeds, set SECRET_KEY to that value and start the server.

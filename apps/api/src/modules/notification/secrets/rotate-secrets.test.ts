@@ -30,6 +30,13 @@ describe('secret rotation', () => {
       });
       expect(response.statusCode, response.body).toBe(201);
     }
+    // An administrator's authenticator secret (the recovery-code key is made at start-up).
+    const box = await loadSecretBox(t.config);
+    const admin = await t.db.selectFrom('admins').select('id').executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('admin_totp')
+      .values({ admin_id: admin.id, secret_sealed: box.seal('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP') })
+      .execute();
   });
   afterAll(() => t?.close());
 
@@ -53,8 +60,12 @@ describe('secret rotation', () => {
     const next = createSecretBox(randomBytes(32));
     const before = await sealedValues();
     const plain = before.map((value) => current.open(value));
-    // SMTP password, SMS secret and session token, push key, signing key, storage key.
-    expect(before.length).toBeGreaterThanOrEqual(6);
+    // SMTP password, SMS secret and session token, push key, signing key, storage key, an
+    // authenticator secret, the recovery-code key.
+    expect(before.length).toBeGreaterThanOrEqual(8);
+    const tables = new Set(SEALED_COLUMNS.map((sealed) => sealed.table));
+    expect(tables).toContain('admin_totp');
+    expect(tables).toContain('auth_keys');
 
     const count = await rotateSecrets(t.db, current, next);
     expect(count).toBe(before.length);

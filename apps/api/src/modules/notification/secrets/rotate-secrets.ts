@@ -10,7 +10,8 @@ export interface SealedColumn {
 
 /**
  * Every column the platform seals with SECRET_KEY: the delivery configurations' secrets, and the
- * other modules' own (the token signing key, the storage link key), which a new key must carry too
+ * other modules' own (the token signing key, the storage link key, the second factor's secrets and
+ * key), which a new key must carry too
  * or the server could not start with it.
  */
 export const SEALED_COLUMNS: readonly SealedColumn[] = [
@@ -22,6 +23,9 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'push_configs', column: 'config_secrets_encrypted' },
   { table: 'signing_keys', column: 'private_jwk_sealed' },
   { table: 'storage_keys', column: 'sealed' },
+  // Administrators' authenticator secrets, and the key their recovery codes are hashed with.
+  { table: 'admin_totp', column: 'secret_sealed' },
+  { table: 'auth_keys', column: 'sealed' },
 ];
 
 /**
