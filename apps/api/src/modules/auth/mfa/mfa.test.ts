@@ -326,5 +326,31 @@ describe.each(testDatabaseKinds())('second factor (TOTP, recovery codes, two-ste
       ['POST', '/mfa/recovery-codes'],
     ] as const)
       expect((await call(method, url, {}, {})).statusCode, `${method} ${url}`).toBe(401);
+    // Signed in, with a body of the wrong shape or none: a 422 keyed by field, never a 500.
+    const { headers } = await enrolledAdmin(t);
+    for (const [method, url] of [
+      ['POST', '/mfa/totp/setup'],
+      ['POST', '/mfa/totp/confirm'],
+      ['DELETE', '/mfa/totp'],
+      ['POST', '/mfa/recovery-codes'],
+    ] as const) {
+      const wrong = await call(method, url, headers, { not: 'valid' });
+      expect(wrong.statusCode, `${method} ${url}`).toBe(422);
+      expect(wrong.json().message.not).toEqual(['Unknown field']);
+      const empty = await t.app.inject({ method, url: `/auth/admin${url}`, headers });
+      expect(empty.statusCode, `${method} ${url} without a body`).toBeGreaterThanOrEqual(400);
+      expect(empty.statusCode, `${method} ${url} without a body`).toBeLessThan(500);
+    }
+    const threeProofs = await call('DELETE', '/mfa/totp', headers, {
+      code: '123456',
+      recovery_code: 'abcde-fgh23',
+      password: 'x',
+    });
+    expect(threeProofs.json()).toEqual({
+      message: {
+        recovery_code: ['Give only one of: code, recovery code, password'],
+        password: ['Give only one of: code, recovery code, password'],
+      },
+    });
   });
 });
