@@ -15,6 +15,8 @@ interface FormInputFieldProps<V extends FieldValues, C, T> {
   errorKeys?: Partial<Record<string, string>>;
   type?: 'email' | 'password' | 'text';
   autoComplete?: string;
+  /** The on-screen keyboard to offer (`numeric` for a one-time code). */
+  inputMode?: 'numeric' | 'text';
   autoFocus?: boolean;
   readOnly?: boolean;
 }
@@ -32,6 +34,7 @@ export function FormInputField<V extends FieldValues, C, T>({
   errorKeys,
   type = 'text',
   autoComplete,
+  inputMode,
   autoFocus,
   readOnly,
 }: FormInputFieldProps<V, C, T>) {
@@ -49,6 +52,7 @@ export function FormInputField<V extends FieldValues, C, T>({
         label={label}
         type={type}
         autoComplete={autoComplete}
+        inputProps={inputMode ? { inputMode } : undefined}
         autoFocus={autoFocus}
         readOnly={readOnly}
         fullWidth

@@ -38,6 +38,18 @@ export const enUS: Translations = {
     invalidCredentials: 'Invalid login or password',
     invalidResponse: 'Invalid server response',
     serverError: 'Server error: {{message}}',
+    mfa: {
+      title: 'Confirm sign-in',
+      codeIntro: 'Enter the 6-digit code from your authenticator app.',
+      recoveryIntro: 'Enter one of the recovery codes you saved. Each code works once.',
+      code: 'Authenticator code',
+      recoveryCode: 'Recovery code',
+      submit: 'Confirm',
+      back: 'Back',
+      useRecovery: 'Use a recovery code',
+      useCode: 'Use the authenticator code',
+      expired: 'The time to confirm the sign-in has run out. Enter your password again.',
+    },
   },
   recover: {
     title: 'Password recovery',

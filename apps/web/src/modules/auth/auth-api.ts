@@ -1,4 +1,9 @@
-import type { ChangePasswordRequest, RecoverPasswordRequest, SigninRequest } from '@pult/contract';
+import type {
+  ChangePasswordRequest,
+  RecoverPasswordRequest,
+  SigninMfaRequest,
+  SigninRequest,
+} from '@pult/contract';
 import type { Services } from '../../app/services';
 
 /** The public auth-service calls (spec §7). They carry no token, so they never trigger a renewal. */
@@ -15,4 +20,9 @@ export function postRecoverPassword({ http, authUrl }: Api, body: RecoverPasswor
 
 export function postChangePassword({ http, authUrl }: Api, body: ChangePasswordRequest): Promise<unknown> {
   return http.post<unknown>(authUrl('/admin/change-password'), body, { auth: false });
+}
+
+/** The sign-in's second step; resolves with the raw body, checked like the first step's. */
+export function postSigninMfa({ http, authUrl }: Api, body: SigninMfaRequest): Promise<unknown> {
+  return http.post<unknown>(authUrl('/admin/signin/mfa'), body, { auth: false });
 }

@@ -114,4 +114,94 @@ describe('sign-in page', () => {
     renderApp(routes, { path: '/', fetchFn: settingsOr(() => jsonResponse(500, null)) });
     expect(screen.queryByRole('status')).toBeNull();
   });
+
+  describe('second step (issue 21)', () => {
+    const CHALLENGE = { mfa_required: true, mfa_token: 'mfa-1', methods: ['totp', 'recovery'] };
+
+    function mfaServer(second: (body: Record<string, string>) => Response) {
+      return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.includes('/admin/settings')) return jsonResponse(200, { items: [] });
+        if (url.endsWith('/admin/signin/mfa')) return second(JSON.parse(String(init?.body)));
+        if (url.endsWith('/admin/signin')) return jsonResponse(200, CHALLENGE);
+        return jsonResponse(500, null);
+      }) as unknown as typeof fetch;
+    }
+
+    async function passFirstStep() {
+      fill(/Е-пошта/, 'admin@pult.local');
+      fill(/Пароль/, 'pult-admin-2026');
+      fireEvent.click(screen.getByRole('button', { name: 'Увійти' }));
+      return screen.findByLabelText(/Код автентифікатора/);
+    }
+
+    it('asks for the code, sends it with the token and signs in', async () => {
+      const fetchFn = mfaServer(() => jsonResponse(200, TOKENS));
+      const { router } = renderApp(routes, { path: '/', fetchFn });
+      const code = await passFirstStep();
+      expect(screen.getByRole('heading', { name: 'Підтвердження входу' })).toBeTruthy();
+      expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+      expect(code.getAttribute('inputmode')).toBe('numeric');
+      expect(document.activeElement).toBe(code);
+      fireEvent.change(code, { target: { value: '123 456' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Підтвердити' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      expect(window.localStorage.getItem('access_token')).toBe('acc');
+      const call = vi.mocked(fetchFn).mock.calls.find(([url]) => String(url).endsWith('/signin/mfa'));
+      expect(JSON.parse(String(call?.[1]?.body))).toEqual({ mfa_token: 'mfa-1', code: '123456' });
+    });
+
+    it('shows a wrong code under the field and the limit above the button', async () => {
+      let calls = 0;
+      const fetchFn = mfaServer(() => {
+        calls += 1;
+        return calls === 1
+          ? jsonResponse(422, { message: { code: ['Неправильний або вже використаний код'] } })
+          : jsonResponse(429, { message: 'Забагато неправильних кодів. Спробуйте через 15 хв.' });
+      });
+      renderApp(routes, { path: '/', fetchFn });
+      const code = await passFirstStep();
+      fireEvent.change(code, { target: { value: '000000' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Підтвердити' }));
+      expect(await screen.findByText('Неправильний або вже використаний код')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Підтвердити' }));
+      expect((await screen.findByRole('alert')).textContent).toContain('Забагато неправильних кодів');
+    });
+
+    it('takes a recovery code instead', async () => {
+      const fetchFn = mfaServer(() => jsonResponse(200, TOKENS));
+      const { router } = renderApp(routes, { path: '/', fetchFn });
+      await passFirstStep();
+      fireEvent.click(screen.getByRole('button', { name: 'Використати код відновлення' }));
+      fireEvent.change(await screen.findByLabelText(/Код відновлення/), { target: { value: 'abcde-fgh23' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Підтвердити' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      const call = vi.mocked(fetchFn).mock.calls.find(([url]) => String(url).endsWith('/signin/mfa'));
+      expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+        mfa_token: 'mfa-1',
+        recovery_code: 'abcde-fgh23',
+      });
+    });
+
+    it('goes back to the password when the step has expired, and on Back', async () => {
+      const fetchFn = mfaServer(() =>
+        jsonResponse(422, { message: { mfa_token: ['Цей крок входу прострочений'] } }),
+      );
+      renderApp(routes, { path: '/', fetchFn });
+      const code = await passFirstStep();
+      fireEvent.change(code, { target: { value: '123456' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Підтвердити' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Час на підтвердження входу минув. Введіть пароль ще раз.',
+      );
+      expect((screen.getByLabelText(/Е-пошта/) as HTMLInputElement).value).toBe('admin@pult.local');
+      expect((screen.getByLabelText(/Пароль/) as HTMLInputElement).value).toBe('');
+      fill(/Пароль/, 'pult-admin-2026');
+      fireEvent.click(screen.getByRole('button', { name: 'Увійти' }));
+      await screen.findByLabelText(/Код автентифікатора/);
+      fireEvent.click(screen.getByRole('button', { name: 'Назад' }));
+      expect(await screen.findByRole('heading', { name: 'Вхід' })).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+  });
 });

@@ -22,14 +22,18 @@ import { validateSigninEmail, validateSigninPassword } from './signin-rules';
 import { useSignin } from './use-signin';
 
 const ErrorDialog = lazyWithRetry(() => import('./error-dialog'));
+const SigninMfaStep = lazyWithRetry(() => import('./signin-mfa-step'));
 
 /** Route `/`: the sign-in card (spec §2). */
 export default function SigninPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const viewText = useViewText();
-  const { form, submit, submitOnEnter, canSubmit, submitting, generalError, dialog, closeDialog } =
-    useSignin();
+  const signin = useSignin();
+  const { form, submit, submitOnEnter, canSubmit, submitting, generalError, dialog, closeDialog } = signin;
+  const { challenge } = signin;
+  // Back from the second step the e-mail is filled in: the password is what is asked again.
+  const emailFilled = form.getValues('email') !== '';
   const dialogNeeded = useNeededOnce(dialog !== null);
 
   return (
@@ -45,38 +49,50 @@ export default function SigninPage() {
           {t('app.name').toLocaleUpperCase(locale)}
         </Typography>
         <Typography variant="h6" component="h1" color="text.secondary">
-          {t('login.title')}
+          {t(challenge ? 'login.mfa.title' : 'login.title')}
         </Typography>
       </Stack>
       <SessionEndedNotice />
-      <Box component="form" noValidate onSubmit={submit} onKeyDown={submitOnEnter}>
-        <Stack spacing={2}>
-          <FormInputField
-            form={form}
-            name="email"
-            rules={{ validate: validateSigninEmail }}
-            label={t('login.email')}
-            type="email"
-            autoComplete="username"
-            autoFocus
+      {challenge ? (
+        <Suspense fallback={null}>
+          <SigninMfaStep
+            challenge={challenge}
+            onSignedIn={signin.finish}
+            onLeave={signin.leaveChallenge}
+            onDialog={signin.showDialog}
           />
-          <FormInputField
-            form={form}
-            name="password"
-            rules={{ validate: validateSigninPassword }}
-            label={t('login.password')}
-            type="password"
-            autoComplete="current-password"
-          />
-          {generalError && <Alert severity="error">{viewText(generalError)}</Alert>}
-          <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={submitting}>
-            {t('login.submit')}
-          </Button>
-          <Link component={RouterLink} to="/recover-password" variant="body2" sx={{ alignSelf: 'center' }}>
-            {t('login.forgot')}
-          </Link>
-        </Stack>
-      </Box>
+        </Suspense>
+      ) : (
+        <Box component="form" noValidate onSubmit={submit} onKeyDown={submitOnEnter}>
+          <Stack spacing={2}>
+            <FormInputField
+              form={form}
+              name="email"
+              rules={{ validate: validateSigninEmail }}
+              label={t('login.email')}
+              type="email"
+              autoComplete="username"
+              autoFocus={!emailFilled}
+            />
+            <FormInputField
+              form={form}
+              name="password"
+              rules={{ validate: validateSigninPassword }}
+              label={t('login.password')}
+              type="password"
+              autoComplete="current-password"
+              autoFocus={emailFilled}
+            />
+            {generalError && <Alert severity="error">{viewText(generalError)}</Alert>}
+            <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={submitting}>
+              {t('login.submit')}
+            </Button>
+            <Link component={RouterLink} to="/recover-password" variant="body2" sx={{ alignSelf: 'center' }}>
+              {t('login.forgot')}
+            </Link>
+          </Stack>
+        </Box>
+      )}
       <Copyright sx={{ mt: 3, textAlign: 'center' }} />
       {dialogNeeded && (
         <Suspense fallback={null}>

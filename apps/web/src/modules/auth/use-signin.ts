@@ -1,3 +1,4 @@
+import type { MfaChallenge, TokenPair } from '@pult/contract';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -6,9 +7,14 @@ import { applyServerFieldErrors } from '../../forms/apply-server-errors';
 import type { ViewText } from '../../forms/view-text';
 import { postSignin } from './auth-api';
 import { readSigninTokens, type SigninErrorView, signinErrorToView } from './signin-error';
+import { readMfaChallenge } from './signin-mfa';
 import { canSubmitSignin, isSigninIncomplete, type SigninValues } from './signin-rules';
 
-/** State and actions of the sign-in screen (spec §2, §5, §8). */
+/**
+ * State and actions of the sign-in screen (spec §2, §5, §8). An admin with a second factor gets a
+ * challenge instead of tokens: `challenge` is then set and the card shows the second step
+ * (`use-signin-mfa.ts`), which ends in `finish` or comes back here with `leaveChallenge`.
+ */
 export function useSignin() {
   const services = useServices();
   const navigate = useNavigate();
@@ -17,6 +23,19 @@ export function useSignin() {
   const [email = '', password = ''] = useWatch({ control: form.control, name: ['email', 'password'] });
   const [dialog, setDialog] = useState<ViewText | null>(null);
   const [generalError, setGeneralError] = useState<ViewText | null>(null);
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+
+  function finish(tokens: TokenPair): void {
+    services.session.signIn(tokens);
+    navigate('/dashboard', { replace: true });
+  }
+
+  /** Back to the first step; the password is asked again (the step it opened is spent or gone). */
+  function leaveChallenge(text: ViewText | null): void {
+    form.resetField('password');
+    setGeneralError(text);
+    setChallenge(null);
+  }
 
   function show(view: SigninErrorView): void {
     if (view.kind === 'dialog') setDialog(view.text);
@@ -31,12 +50,13 @@ export function useSignin() {
     try {
       const body = await postSignin(services, { email: values.email.trim(), password: values.password });
       const tokens = readSigninTokens(body);
-      if (!tokens) {
-        setDialog({ key: 'login.invalidResponse' });
+      if (tokens) {
+        finish(tokens);
         return;
       }
-      services.session.signIn(tokens);
-      navigate('/dashboard', { replace: true });
+      const mfa = readMfaChallenge(body);
+      if (mfa) setChallenge(mfa);
+      else setDialog({ key: 'login.invalidResponse' });
     } catch (error) {
       show(signinErrorToView(error));
     }
@@ -73,6 +93,10 @@ export function useSignin() {
     submitting: form.formState.isSubmitting,
     generalError,
     dialog,
+    showDialog: setDialog,
     closeDialog: () => setDialog(null),
+    challenge,
+    finish,
+    leaveChallenge,
   };
 }
