@@ -5,6 +5,7 @@ import { chatEn } from '../../modules/chat/i18n/en-US';
 import { dashboardFiguresEn } from '../../modules/dashboard/i18n/en-US';
 import { groupsEn } from '../../modules/groups/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
+import { profileSecurityEn } from '../../modules/profile/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
 import { tableToolsEn } from '../../table/i18n/en-US';
 import type { Translations } from './uk-UA';
@@ -380,5 +381,6 @@ export const enUS: Translations = {
       female: 'Female',
       other: 'Other',
     },
+    security: profileSecurityEn,
   },
 };

@@ -3,15 +3,17 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../ui/page-loading';
 import { PageTitle } from '../../ui/page-title';
 import { ProfileDetails } from './profile-details';
 import { ProfileForm } from './profile-form';
+import { SecurityCard } from './security/security-card';
 import { useProfile } from './use-profile';
 
-/** Route `/profile`: the account facts and the personal-details form. */
+/** Route `/profile`: the account facts, the second factor (Security) and the personal-details form. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -23,9 +25,12 @@ export default function ProfilePage() {
       {profile.data && (
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, lg: 5 }}>
-            <ProfileCard title={t('profile.details')}>
-              <ProfileDetails profile={profile.data} />
-            </ProfileCard>
+            <Stack spacing={3}>
+              <ProfileCard title={t('profile.details')}>
+                <ProfileDetails profile={profile.data} />
+              </ProfileCard>
+              <SecurityCard email={profile.data.email} />
+            </Stack>
           </Grid>
           <Grid size={{ xs: 12, lg: 7 }}>
             <ProfileCard title={t('profile.editTitle')}>

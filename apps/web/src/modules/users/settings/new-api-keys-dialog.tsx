@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifier } from '../../../notify/notifier';
-import { useCopyText } from './use-copy-text';
+import { useCopyText } from '../../../ui/use-copy-text';
 import type { NewApiKey } from './use-settings-actions';
 
 /**

@@ -1,0 +1,57 @@
+import type { profileSecurityUk } from './uk-UA';
+
+export const profileSecurityEn: typeof profileSecurityUk = {
+  title: 'Security',
+  totp: 'Authenticator app',
+  totpText:
+    'After the password, sign-in asks for a 6-digit code from the app (Google Authenticator, 1Password, Aegis, …).',
+  on: 'On',
+  off: 'Off',
+  recoveryLeft: 'Recovery codes left: {{count}} of 10',
+  recoveryLow: 'Almost no recovery codes left: generate new ones while you still have the app.',
+  setUp: 'Set up authenticator',
+  remove: 'Remove authenticator',
+  regenerate: 'Generate new recovery codes',
+  loadFailed: 'Could not load the second factor’s state.',
+  setup: {
+    title: 'Set up the authenticator',
+    passwordIntro: 'To start, confirm your current password.',
+    password: 'Current password',
+    continue: 'Continue',
+    scanIntro: 'Scan the QR code with your authenticator app, or enter the key by hand.',
+    qrAlt: 'QR code for the authenticator app',
+    secret: 'Key for entering by hand',
+    copySecret: 'Copy the key',
+    codeIntro: 'Then enter the 6-digit code the app shows.',
+    code: 'Code from the app',
+    confirm: 'Turn on',
+    enabled: 'The authenticator is on.',
+  },
+  codes: {
+    title: 'Recovery codes',
+    warning:
+      'Store these codes now: they are not shown again. Each code works once, in place of the app’s code when your phone is not at hand.',
+    listLabel: 'Recovery codes',
+    copy: 'Copy',
+    copied: 'Copied',
+    copyFailed: 'Could not copy: select the codes by hand.',
+    download: 'Download .txt',
+    done: 'I have stored them',
+    fileTitle: '{{app}} recovery codes for {{email}}',
+    fileNote: 'Each code works once. Generated {{date}}.',
+  },
+  proof: {
+    removeTitle: 'Remove the authenticator',
+    removeText:
+      'Sign-in will ask for the password only, and the recovery codes stop working. Confirm with a code.',
+    removeConfirm: 'Remove',
+    removed: 'The authenticator has been removed.',
+    regenerateTitle: 'New recovery codes',
+    regenerateText: 'The old recovery codes stop working. Confirm with a code.',
+    regenerateConfirm: 'Generate',
+    code: 'Authenticator code',
+    recoveryCode: 'Recovery code',
+    useRecovery: 'Use a recovery code',
+    useCode: 'Use the authenticator code',
+  },
+};
