@@ -1,6 +1,7 @@
 export * from './access/index.js';
 export * from './audit/index.js';
 export * from './auth/mfa.js';
+export * from './auth/sessions.js';
 export * from './auth.js';
 export * from './chat/index.js';
 export * from './constants.js';

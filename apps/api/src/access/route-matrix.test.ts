@@ -92,15 +92,19 @@ describe.each(testDatabaseKinds())('the route × grant matrix on %s', (kind) => 
     expect(signedIn.sort()).toEqual([
       // The administrator's own second factor: every admin may protect their own account.
       'DELETE /auth/admin/mfa/totp',
+      // Their own sign-ins: where they are signed in, and ending one or all the others.
+      'DELETE /auth/admin/sessions/:id',
       'GET /auth/admin/dashboard',
       'GET /auth/admin/dashboard/cards/:id',
       'GET /auth/admin/me/permissions',
       'GET /auth/admin/mfa',
       'GET /auth/admin/profile',
       'GET /auth/admin/profile-basic',
+      'GET /auth/admin/sessions',
       'POST /auth/admin/mfa/recovery-codes',
       'POST /auth/admin/mfa/totp/confirm',
       'POST /auth/admin/mfa/totp/setup',
+      'POST /auth/admin/sessions/end-others',
       'PUT /auth/admin/profile',
     ]);
   });

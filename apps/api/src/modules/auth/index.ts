@@ -22,6 +22,7 @@ import { createRecoveryService } from './recovery-service.js';
 import { resourceRoutes } from './resource-routes.js';
 import { authRoutes } from './routes.js';
 import { createServiceKeyGuard } from './service-key-guard.js';
+import { sessionRoutes } from './sessions/session-routes.js';
 import { createApiKeys } from './settings/api-keys.js';
 import { createSettingsRepository } from './settings/settings-repository.js';
 import { settingsRoutes } from './settings/settings-routes.js';
@@ -151,6 +152,7 @@ export async function createAuthModule(deps: AuthModuleDeps) {
         audit,
       });
       await app.register(mfaRoutes, { prefix, mfa: mfa.service, tokens, audit });
+      await app.register(sessionRoutes, { prefix, db, clock, audit });
       await app.register(auditRoutes, { prefix, audit });
       await app.register(resourceRoutes, {
         prefix,
