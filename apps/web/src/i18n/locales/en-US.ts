@@ -6,6 +6,7 @@ import { dashboardFiguresEn } from '../../modules/dashboard/i18n/en-US';
 import { groupsEn } from '../../modules/groups/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { profileSecurityEn } from '../../modules/profile/i18n/en-US';
+import { profileSessionsEn } from '../../modules/profile/i18n/sessions-en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
 import { tableToolsEn } from '../../table/i18n/en-US';
 import type { Translations } from './uk-UA';
@@ -382,5 +383,6 @@ export const enUS: Translations = {
       other: 'Other',
     },
     security: profileSecurityEn,
+    sessions: profileSessionsEn,
   },
 };

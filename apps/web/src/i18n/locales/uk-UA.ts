@@ -5,6 +5,7 @@ import { chatUk } from '../../modules/chat/i18n/uk-UA';
 import { dashboardFiguresUk } from '../../modules/dashboard/i18n/uk-UA';
 import { groupsUk } from '../../modules/groups/i18n/uk-UA';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
+import { profileSessionsUk } from '../../modules/profile/i18n/sessions-uk-UA';
 import { profileSecurityUk } from '../../modules/profile/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
 import { tableToolsUk } from '../../table/i18n/uk-UA';
@@ -385,6 +386,7 @@ export const ukUA = {
       other: 'Інша',
     },
     security: profileSecurityUk,
+    sessions: profileSessionsUk,
   },
 };
 

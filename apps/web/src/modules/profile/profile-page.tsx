@@ -11,9 +11,13 @@ import { PageTitle } from '../../ui/page-title';
 import { ProfileDetails } from './profile-details';
 import { ProfileForm } from './profile-form';
 import { SecurityCard } from './security/security-card';
+import { SessionsCard } from './security/sessions-card';
 import { useProfile } from './use-profile';
 
-/** Route `/profile`: the account facts, the second factor (Security) and the personal-details form. */
+/**
+ * Route `/profile`: the account facts, the second factor (Security), where the admin is signed in,
+ * and the personal-details form.
+ */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -30,6 +34,7 @@ export default function ProfilePage() {
                 <ProfileDetails profile={profile.data} />
               </ProfileCard>
               <SecurityCard email={profile.data.email} />
+              <SessionsCard />
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, lg: 7 }}>

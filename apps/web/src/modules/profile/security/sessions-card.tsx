@@ -1,0 +1,118 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import type { AdminSession } from '@pult/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../i18n/format-date';
+import { useTimeZone } from '../../../i18n/time-zone-store';
+import { useLocale } from '../../../i18n/use-locale';
+import { PageLoading } from '../../../ui/page-loading';
+import { useSessions } from './use-sessions';
+
+/** Profile → Where you are signed in: each open sign-in, ending one, or every other one. */
+export function SessionsCard() {
+  const { t } = useTranslation();
+  const { sessions, endOne, endOthers } = useSessions();
+  const items = sessions.data?.items ?? [];
+  const others = items.filter((item) => !item.current).length;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="profile-sessions-title">
+      <CardHeader
+        title={t('profile.sessions.title')}
+        subheader={t('profile.sessions.intro')}
+        slotProps={{ title: { component: 'h2', variant: 'h6', id: 'profile-sessions-title' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {sessions.isPending && <PageLoading />}
+        {sessions.isError && <Alert severity="error">{t('common.loadFailed')}</Alert>}
+        {items.length > 0 && (
+          <List dense disablePadding aria-label={t('profile.sessions.title')}>
+            {items.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                ending={endOne.isPending && endOne.variables === session.id}
+                onEnd={() => endOne.mutate(session.id)}
+              />
+            ))}
+          </List>
+        )}
+        {others > 0 && (
+          <Button
+            sx={{ mt: 1 }}
+            color="error"
+            startIcon={<LogoutIcon />}
+            loading={endOthers.isPending}
+            onClick={() => endOthers.mutate()}
+          >
+            {t('profile.sessions.endOthers')}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionRow({
+  session,
+  ending,
+  onEnd,
+}: {
+  session: AdminSession;
+  ending: boolean;
+  onEnd: () => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { zone } = useTimeZone();
+  const device =
+    [session.browser, session.os].filter(Boolean).join(', ') || t('profile.sessions.unknownDevice');
+  const facts = [
+    t('profile.sessions.lastSeen', { at: formatDateTime(session.last_seen_at, locale, zone) }),
+    t('profile.sessions.since', { at: formatDateTime(session.created_at, locale, zone) }),
+    session.ip,
+    session.second_factor ? t('profile.sessions.withFactor') : t('profile.sessions.passwordOnly'),
+  ].filter(Boolean);
+  return (
+    <ListItem
+      divider
+      disableGutters
+      secondaryAction={
+        session.current ? undefined : (
+          <Tooltip title={t('profile.sessions.end')}>
+            <IconButton
+              edge="end"
+              color="error"
+              aria-label={t('profile.sessions.endOne', { device })}
+              disabled={ending}
+              onClick={onEnd}
+            >
+              <LogoutIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )
+      }
+    >
+      <ListItemText
+        primary={
+          <>
+            {device}
+            {session.current && (
+              <Chip size="small" color="primary" label={t('profile.sessions.current')} sx={{ ml: 1 }} />
+            )}
+          </>
+        }
+        secondary={facts.join(' · ')}
+      />
+    </ListItem>
+  );
+}
