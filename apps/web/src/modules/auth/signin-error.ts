@@ -1,4 +1,10 @@
-import { isInvalidCredentialsMessage, type TokenPair, tokenPairSchema } from '@pult/contract';
+import {
+  isInvalidCredentialsMessage,
+  type MfaChallenge,
+  mfaChallengeSchema,
+  type TokenPair,
+  tokenPairSchema,
+} from '@pult/contract';
 import type { ViewText } from '../../forms/view-text';
 import { fieldErrorsOf, isHttpError, joinFieldErrors, serverMessage } from '../../http/http-error';
 
@@ -19,6 +25,12 @@ const SIGNIN_FIELDS: readonly string[] = ['email', 'password'];
 export function readSigninTokens(body: unknown): TokenPair | null {
   const parsed = tokenPairSchema.safeParse(body);
   return parsed.success && parsed.data.access_token !== '' ? parsed.data : null;
+}
+
+/** The first step's answer when the admin has a second factor, or null for any other body. */
+export function readMfaChallenge(body: unknown): MfaChallenge | null {
+  const parsed = mfaChallengeSchema.safeParse(body);
+  return parsed.success && parsed.data.mfa_token !== '' ? parsed.data : null;
 }
 
 /** The sign-in error catalogue of spec §8. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../http/http-error';
-import { mfaErrorToView, mfaStepBody, readMfaChallenge, validateMfaValue } from './signin-mfa';
+import { readMfaChallenge } from './signin-error';
+import { mfaErrorToView, mfaStepBody, validateMfaValue } from './signin-mfa';
 
 describe('readMfaChallenge', () => {
   it('reads the first step’s challenge', () => {

@@ -1,4 +1,4 @@
-import { type MfaChallenge, type MfaMethod, mfaChallengeSchema } from '@pult/contract';
+import type { MfaMethod } from '@pult/contract';
 import type { ViewText } from '../../forms/view-text';
 import { fieldErrorsOf, isHttpError, joinFieldErrors, serverMessage } from '../../http/http-error';
 import { type SigninErrorView, signinErrorToView } from './signin-error';
@@ -9,12 +9,6 @@ export type MfaStepMethod = Extract<MfaMethod, 'totp' | 'recovery'>;
 /** The form field of each way; also the body's key and the 422's field. */
 export const MFA_FIELD = { totp: 'code', recovery: 'recovery_code' } as const;
 export type MfaField = (typeof MFA_FIELD)[MfaStepMethod];
-
-/** The first step's answer when the admin has a second factor, or null for any other body. */
-export function readMfaChallenge(body: unknown): MfaChallenge | null {
-  const parsed = mfaChallengeSchema.safeParse(body);
-  return parsed.success && parsed.data.mfa_token !== '' ? parsed.data : null;
-}
 
 /** The second step's body: the code without the spaces an app shows or a paste brings. */
 export function mfaStepBody(

@@ -30,7 +30,10 @@ export function useSigninMfa({ challenge, onSignedIn, onLeave, onDialog }: Signi
   const [generalError, setGeneralError] = useState<ViewText | null>(null);
   const form = useForm<MfaStepValues>({ defaultValues: { code: '', recovery_code: '' }, mode: 'onSubmit' });
   const field = MFA_FIELD[method];
-  const value = useWatch({ control: form.control, name: field }) ?? '';
+  // Both fields watched under fixed names: a subscription that changes its name with the method
+  // could miss the first keystroke in the other field.
+  const [code = '', recoveryCode = ''] = useWatch({ control: form.control, name: ['code', 'recovery_code'] });
+  const value = method === 'totp' ? code : recoveryCode;
 
   async function send(values: MfaStepValues): Promise<void> {
     try {

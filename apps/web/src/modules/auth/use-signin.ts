@@ -6,8 +6,7 @@ import { useServices } from '../../app/services-context';
 import { applyServerFieldErrors } from '../../forms/apply-server-errors';
 import type { ViewText } from '../../forms/view-text';
 import { postSignin } from './auth-api';
-import { readSigninTokens, type SigninErrorView, signinErrorToView } from './signin-error';
-import { readMfaChallenge } from './signin-mfa';
+import { readMfaChallenge, readSigninTokens, type SigninErrorView, signinErrorToView } from './signin-error';
 import { canSubmitSignin, isSigninIncomplete, type SigninValues } from './signin-rules';
 
 /**

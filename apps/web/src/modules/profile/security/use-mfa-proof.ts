@@ -38,7 +38,10 @@ export function useMfaProof(action: MfaProofAction, onRemoved: () => void) {
   const [generalError, setGeneralError] = useState<ViewText | null>(null);
   const form = useForm<MfaProofValues>({ defaultValues: { code: '', recovery_code: '' }, mode: 'onSubmit' });
   const field = MFA_FIELD[method];
-  const value = useWatch({ control: form.control, name: field }) ?? '';
+  // Both fields watched under fixed names: a subscription that changes its name with the method
+  // could miss the first keystroke in the other field.
+  const [code = '', recoveryCode = ''] = useWatch({ control: form.control, name: ['code', 'recovery_code'] });
+  const value = method === 'totp' ? code : recoveryCode;
 
   async function send(values: MfaProofValues): Promise<void> {
     const proof = proofBody(method, values[field]);

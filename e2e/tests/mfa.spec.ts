@@ -1,0 +1,171 @@
+import { createHmac } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { TEST_PASSWORD } from '../support/admin-api.js';
+import { expect, test } from '../support/users-fixtures.js';
+
+/** RFC 4648 base32 → bytes (the secret as the profile shows it, spaces allowed). */
+function base32Decode(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of text.replace(/[\s=]/g, '').toUpperCase()) {
+    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  }
+  const bytes = bits.match(/.{8}/g) ?? [];
+  return Buffer.from(bytes.map((byte) => Number.parseInt(byte, 2)));
+}
+
+/** RFC 6238 (SHA-1, 6 digits, 30 s) for the given time step. */
+function totp(secret: string, step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const offset = (mac[mac.length - 1] as number) & 0x0f;
+  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return value.toString().padStart(6, '0');
+}
+
+const stepNow = () => Math.floor(Date.now() / 30_000);
+
+/** A code for a step no code was used for yet (the server accepts one step ahead, each step once). */
+function nextCode(secret: string, used: { step: number }): string {
+  used.step = Math.max(used.step + 1, stepNow());
+  return totp(secret, used.step);
+}
+
+const TEXTS = {
+  'uk-UA': {
+    email: 'Е-пошта',
+    password: 'Пароль',
+    signIn: 'Увійти',
+    setUp: 'Налаштувати автентифікатор',
+    currentPassword: 'Поточний пароль',
+    next: 'Далі',
+    appCode: 'Код із застосунку',
+    turnOn: 'Увімкнути',
+    stored: 'Я зберіг коди',
+    on: 'Увімкнено',
+    left: 'Залишилось кодів відновлення: 10 з 10',
+    leftAfter: 'Залишилось кодів відновлення: 9 з 10',
+    profile: /Профіль/,
+    logout: 'Вийти',
+    mfaTitle: 'Підтвердження входу',
+    code: 'Код автентифікатора',
+    confirm: 'Підтвердити',
+    wrong: 'Неправильний або вже використаний код',
+    useRecovery: 'Використати код відновлення',
+    recoveryCode: 'Код відновлення',
+  },
+  'en-US': {
+    email: 'E-mail',
+    password: 'Password',
+    signIn: 'Sign in',
+    setUp: 'Set up authenticator',
+    currentPassword: 'Current password',
+    next: 'Continue',
+    appCode: 'Code from the app',
+    turnOn: 'Turn on',
+    stored: 'I have stored them',
+    on: 'On',
+    left: 'Recovery codes left: 10 of 10',
+    leftAfter: 'Recovery codes left: 9 of 10',
+    profile: /Profile/,
+    logout: 'Logout',
+    mfaTitle: 'Confirm sign-in',
+    code: 'Authenticator code',
+    confirm: 'Confirm',
+    wrong: 'Wrong or already used code',
+    useRecovery: 'Use a recovery code',
+    recoveryCode: 'Recovery code',
+  },
+} as const;
+
+type Texts = (typeof TEXTS)[keyof typeof TEXTS];
+
+async function firstStep(page: Page, text: Texts, email: string) {
+  await page.goto('/');
+  await page.getByLabel(text.email).fill(email);
+  await page.getByLabel(text.password, { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: text.signIn }).click();
+}
+
+async function signOut(page: Page, text: Texts) {
+  await page.getByRole('button', { name: text.profile }).first().click();
+  await page.getByRole('menuitem', { name: text.logout }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** A screenshot once the buttons have settled: no spinner, and MUI's 250 ms colour transitions over. */
+async function shot(page: Page, name: string, fullPage = false) {
+  await expect(page.locator('.MuiButton-loading')).toHaveCount(0);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
+}
+
+for (const [locale, text] of Object.entries(TEXTS) as [keyof typeof TEXTS, Texts][]) {
+  test(`${locale}: enrol the authenticator, then sign in with a code and with a recovery code`, async ({
+    page,
+    api,
+  }) => {
+    const admin = await api.createAdmin();
+    await page.addInitScript((code) => window.localStorage.setItem('language_locale', code), locale);
+
+    // A password alone signs this admin in.
+    await firstStep(page, text, admin.email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto('/profile');
+    await page.getByRole('button', { name: text.setUp }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(text.currentPassword).fill(TEST_PASSWORD);
+    await dialog.getByRole('button', { name: text.next }).click();
+    const secretText = dialog.getByTestId('totp-secret');
+    await expect(secretText).toHaveText(/^([A-Z2-7]{4} )*[A-Z2-7]{1,4}$/);
+    await expect(dialog.getByTestId('totp-qr')).toBeVisible();
+    await expect(dialog.getByLabel(text.appCode)).toBeFocused();
+    await shot(page, `${locale}-qr-dialog`);
+    const secret = (await secretText.textContent()) ?? '';
+    const used = { step: 0 };
+    await dialog.getByLabel(text.appCode).fill(nextCode(secret, used));
+    await dialog.getByRole('button', { name: text.turnOn }).click();
+
+    const codes = dialog.getByTestId('recovery-codes').getByRole('listitem');
+    await expect(codes).toHaveCount(10);
+    const recoveryCode = (await codes.first().textContent()) ?? '';
+    expect(recoveryCode).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    await shot(page, `${locale}-recovery-codes`);
+    await dialog.getByRole('button', { name: text.stored }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('totp-state')).toHaveText(text.on);
+    await expect(page.getByTestId('recovery-left')).toHaveText(text.left);
+    await signOut(page, text);
+
+    // Password, then a wrong code (under the field), then the right one.
+    await firstStep(page, text, admin.email);
+    await expect(page.getByRole('heading', { name: text.mfaTitle })).toBeVisible();
+    const code = page.getByLabel(text.code);
+    await expect(code).toBeFocused();
+    await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(code).toHaveAttribute('inputmode', 'numeric');
+    await shot(page, `${locale}-second-step`);
+    const right = nextCode(secret, used);
+    await code.fill(right === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: text.confirm }).click();
+    await expect(page.getByText(text.wrong)).toBeVisible();
+    await shot(page, `${locale}-second-step-wrong-code`);
+    await code.fill(right);
+    await page.getByRole('button', { name: text.confirm }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await signOut(page, text);
+
+    // Password, then a recovery code.
+    await firstStep(page, text, admin.email);
+    await page.getByRole('button', { name: text.useRecovery }).click();
+    await page.getByLabel(text.recoveryCode).fill(recoveryCode);
+    await shot(page, `${locale}-second-step-recovery`);
+    await page.getByRole('button', { name: text.confirm }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/profile');
+    await expect(page.getByTestId('recovery-left')).toHaveText(text.leftAfter);
+    await shot(page, `${locale}-profile-security`, true);
+  });
+}
