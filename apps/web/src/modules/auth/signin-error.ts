@@ -1,7 +1,7 @@
 import {
   isInvalidCredentialsMessage,
   type MfaChallenge,
-  mfaChallengeSchema,
+  type MfaMethod,
   type TokenPair,
   tokenPairSchema,
 } from '@pult/contract';
@@ -29,8 +29,15 @@ export function readSigninTokens(body: unknown): TokenPair | null {
 
 /** The first step's answer when the admin has a second factor, or null for any other body. */
 export function readMfaChallenge(body: unknown): MfaChallenge | null {
-  const parsed = mfaChallengeSchema.safeParse(body);
-  return parsed.success && parsed.data.mfa_token !== '' ? parsed.data : null;
+  // Checked by hand rather than with the contract's zod schema: importing that module would put every
+  // MFA schema into the sign-in screen's download (zod schemas are not tree-shaken).
+  if (typeof body !== 'object' || body === null) return null;
+  const { mfa_required, mfa_token, methods } = body as Record<string, unknown>;
+  if (mfa_required !== true || typeof mfa_token !== 'string' || mfa_token === '') return null;
+  if (!Array.isArray(methods)) return null;
+  // Methods this panel does not offer yet (passkeys) are left out rather than refusing the step.
+  const offered = methods.filter((method): method is MfaMethod => method === 'totp' || method === 'recovery');
+  return { mfa_required, mfa_token, methods: offered };
 }
 
 /** The sign-in error catalogue of spec §8. */

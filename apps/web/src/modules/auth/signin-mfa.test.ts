@@ -9,6 +9,11 @@ describe('readMfaChallenge', () => {
     expect(readMfaChallenge(body)).toEqual(body);
   });
 
+  it('leaves out methods this panel does not offer', () => {
+    const body = { mfa_required: true, mfa_token: 't', methods: ['totp', 'webauthn', 'recovery'] };
+    expect(readMfaChallenge(body)?.methods).toEqual(['totp', 'recovery']);
+  });
+
   it.each([
     ['a token pair', { access_token: 'a', expires_at: 1, refresh_token: 'r', refresh_expired_at: 2 }],
     ['no token', { mfa_required: true, methods: ['totp'] }],
