@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { TEST_PASSWORD } from '../support/admin-api.js';
 import { expect, test } from '../support/users-fixtures.js';
@@ -94,6 +95,19 @@ async function signOut(page: Page, text: Texts) {
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** axe's serious and critical WCAG 2.1 A/AA findings on what is on screen (as a11y.spec.ts asks). */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ iframes: false })
+    .analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
 /** A screenshot once the buttons have settled: no spinner, and MUI's 250 ms colour transitions over. */
 async function shot(page: Page, name: string, fullPage = false) {
   await expect(page.locator('.MuiButton-loading')).toHaveCount(0);
@@ -123,6 +137,7 @@ for (const [locale, text] of Object.entries(TEXTS) as [keyof typeof TEXTS, Texts
     await expect(dialog.getByTestId('totp-qr')).toBeVisible();
     await expect(dialog.getByLabel(text.appCode)).toBeFocused();
     await shot(page, `${locale}-qr-dialog`);
+    expect(await blockingViolations(page)).toEqual([]);
     const secret = (await secretText.textContent()) ?? '';
     const used = { step: 0 };
     await dialog.getByLabel(text.appCode).fill(nextCode(secret, used));
@@ -133,6 +148,7 @@ for (const [locale, text] of Object.entries(TEXTS) as [keyof typeof TEXTS, Texts
     const recoveryCode = (await codes.first().textContent()) ?? '';
     expect(recoveryCode).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
     await shot(page, `${locale}-recovery-codes`);
+    expect(await blockingViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: text.stored }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('totp-state')).toHaveText(text.on);
@@ -152,6 +168,7 @@ for (const [locale, text] of Object.entries(TEXTS) as [keyof typeof TEXTS, Texts
     await page.getByRole('button', { name: text.confirm }).click();
     await expect(page.getByText(text.wrong)).toBeVisible();
     await shot(page, `${locale}-second-step-wrong-code`);
+    expect(await blockingViolations(page)).toEqual([]);
     await code.fill(right);
     await page.getByRole('button', { name: text.confirm }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

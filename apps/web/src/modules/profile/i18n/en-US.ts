@@ -7,7 +7,7 @@ export const profileSecurityEn: typeof profileSecurityUk = {
     'After the password, sign-in asks for a 6-digit code from the app (Google Authenticator, 1Password, Aegis, …).',
   on: 'On',
   off: 'Off',
-  recoveryLeft: 'Recovery codes left: {{count}} of 10',
+  recoveryLeft: 'Recovery codes left: {{count}} of {{total}}',
   recoveryLow: 'Almost no recovery codes left: generate new ones while you still have the app.',
   setUp: 'Set up authenticator',
   remove: 'Remove authenticator',

@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { RECOVERY_CODE_COUNT } from '@pult/contract';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyWithRetry } from '../../../app/lazy-with-retry';
@@ -57,7 +58,7 @@ export function SecurityCard({ email }: { email: string }) {
             </Typography>
             {on && (
               <Typography variant="body2" data-testid="recovery-left">
-                {t('profile.security.recoveryLeft', { count: left })}
+                {t('profile.security.recoveryLeft', { count: left, total: RECOVERY_CODE_COUNT })}
               </Typography>
             )}
             {on && left < FEW_RECOVERY_CODES && (
