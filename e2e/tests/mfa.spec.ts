@@ -55,6 +55,11 @@ const TEXTS = {
     wrong: 'Неправильний або вже використаний код',
     useRecovery: 'Використати код відновлення',
     recoveryCode: 'Код відновлення',
+    off: 'Вимкнено',
+    removeConfirm: 'Вимкнути',
+    remove: 'Вимкнути автентифікатор',
+    generate: 'Створити',
+    regenerate: 'Створити нові коди відновлення',
   },
   'en-US': {
     email: 'E-mail',
@@ -77,6 +82,11 @@ const TEXTS = {
     wrong: 'Wrong or already used code',
     useRecovery: 'Use a recovery code',
     recoveryCode: 'Recovery code',
+    off: 'Off',
+    removeConfirm: 'Remove',
+    remove: 'Remove authenticator',
+    generate: 'Generate',
+    regenerate: 'Generate new recovery codes',
   },
 } as const;
 
@@ -146,6 +156,8 @@ for (const [locale, text] of Object.entries(TEXTS) as [keyof typeof TEXTS, Texts
     const codes = dialog.getByTestId('recovery-codes').getByRole('listitem');
     await expect(codes).toHaveCount(10);
     const recoveryCode = (await codes.first().textContent()) ?? '';
+    const secondRecoveryCode = (await codes.nth(1).textContent()) ?? '';
+    const unusedOldCode = (await codes.nth(2).textContent()) ?? '';
     expect(recoveryCode).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
     await shot(page, `${locale}-recovery-codes`);
     expect(await blockingViolations(page)).toEqual([]);
@@ -184,5 +196,30 @@ for (const [locale, text] of Object.entries(TEXTS) as [keyof typeof TEXTS, Texts
     await page.goto('/profile');
     await expect(page.getByTestId('recovery-left')).toHaveText(text.leftAfter);
     await shot(page, `${locale}-profile-security`, true);
+
+    // New recovery codes after a recovery code; then the authenticator removed with one of the new ones.
+    await page.getByRole('button', { name: text.regenerate }).click();
+    const proof = page.getByRole('dialog');
+    await proof.getByRole('button', { name: text.useRecovery }).click();
+    await proof.getByLabel(text.recoveryCode).fill(secondRecoveryCode);
+    await proof.getByRole('button', { name: text.generate, exact: true }).click();
+    const fresh = proof.getByTestId('recovery-codes').getByRole('listitem');
+    await expect(fresh).toHaveCount(10);
+    const freshCode = (await fresh.first().textContent()) ?? '';
+    expect(freshCode).not.toBe(recoveryCode);
+    await proof.getByRole('button', { name: text.stored }).click();
+    await expect(page.getByTestId('recovery-left')).toHaveText(text.left);
+
+    await page.getByRole('button', { name: text.remove }).click();
+    await proof.getByRole('button', { name: text.useRecovery }).click();
+    // An old code never used stopped working when the new ones were made.
+    await proof.getByLabel(text.recoveryCode).fill(unusedOldCode);
+    await proof.getByRole('button', { name: text.removeConfirm, exact: true }).click();
+    await expect(proof.getByText(text.wrong)).toBeVisible();
+    await shot(page, `${locale}-remove-dialog`);
+    await proof.getByLabel(text.recoveryCode).fill(freshCode);
+    await proof.getByRole('button', { name: text.removeConfirm, exact: true }).click();
+    await expect(proof).toBeHidden();
+    await expect(page.getByTestId('totp-state')).toHaveText(text.off);
   });
 }
