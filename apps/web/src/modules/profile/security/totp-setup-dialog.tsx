@@ -25,7 +25,8 @@ import { useTotpSetup, validatePassword, validateTotpCode } from './use-totp-set
 /**
  * Enrols the authenticator: the password, then the QR code and the secret with a code from the app,
  * then the recovery codes once. Loaded lazily with the QR encoder, so only this dialog pays for it.
- * Once the codes are on screen it closes only by its button (a stray click must not lose them).
+ * After the password step it closes only by its buttons (a stray click must not lose the scanned
+ * secret or the codes).
  */
 export default function TotpSetupDialog({ email, onClose }: { email: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -38,7 +39,15 @@ export default function TotpSetupDialog({ email, onClose }: { email: string; onC
     if (!setup.busy) onClose();
   };
   return (
-    <Dialog open onClose={showingCodes ? undefined : close} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+    <Dialog
+      open
+      // Once the QR code is shown a stray click or Escape must not throw away what the app has scanned
+      // (nor, later, the recovery codes): from then on only the buttons close it.
+      onClose={step.kind === 'password' ? close : undefined}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby={titleId}
+    >
       <DialogTitle id={titleId}>
         {t(showingCodes ? 'profile.security.codes.title' : 'profile.security.setup.title')}
       </DialogTitle>
