@@ -54,8 +54,8 @@ test.describe('bulk actions', () => {
     await page.goto('/auth/admins?perPage=100');
     const table = resourceTable(page, 'Адміністратори');
     await expectSettled(table);
-    await page.getByRole('checkbox', { name: `Вибрати рядок ${me.id}` }).check();
-    await page.getByRole('checkbox', { name: `Вибрати рядок ${other.id}` }).check();
+    await page.getByRole('checkbox', { name: `Вибрати рядок ${me.id}`, exact: true }).check();
+    await page.getByRole('checkbox', { name: `Вибрати рядок ${other.id}`, exact: true }).check();
     const bar = page.getByRole('region', { name: 'Дії з вибраними' });
     await bar.getByRole('button', { name: 'Змінити статус' }).click();
     await page.getByRole('menuitem', { name: 'Вимкнений' }).click();
