@@ -88,7 +88,9 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
   await app.register(fastifyCors, {
     origin: [new URL(config.publicUrl).origin],
     credentials: true,
-    allowedHeaders: ['Content-Type', 'Authorization', 'Lang', 'X-Requested-With', 'Accept'],
+    // If-Match and ETag: a panel on another origin saves with the version it read (record versions).
+    allowedHeaders: ['Content-Type', 'Authorization', 'Lang', 'X-Requested-With', 'Accept', 'If-Match'],
+    exposedHeaders: ['ETag'],
   });
 
   // Before the routes: the plugin adds its hook to each route registered after it.

@@ -8,8 +8,11 @@ import {
   type MessageKey,
   type ResourceDescriptor,
   recordAllowed,
+  recordConflictSchema,
+  recordEtag,
+  translateMessage,
 } from '@pult/contract';
-import type { FastifyPluginAsync, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { RequestAccess } from '../access/access-control.js';
 import { accessOf, currentAdminId, maskerOf, type RowScope, rowScopeOf } from '../access/request-access.js';
@@ -20,6 +23,13 @@ import { requestLocale } from '../http/locale.js';
 import { auditSinkOf, diffRecords } from './audit-sink.js';
 import { registerCsvExport } from './export/csv-export-route.js';
 import { type ListRequest, listRequestOf } from './list-request.js';
+import {
+  type RecordVersions,
+  readWithVersion,
+  type VersionCheck,
+  VersionConflict,
+  versionCheckOf,
+} from './record-version.js';
 
 /** What a handler knows about the caller. */
 export interface RecordContext {
@@ -39,6 +49,11 @@ export interface RecordContext {
    * changes must be in the log with the change itself (groups, memberships: `auditInHandler`).
    */
   audit?: (executor: Executor, changes: AuditChange[], recordId: string | number) => Promise<void>;
+  /**
+   * An update's or a delete's record version: the versions its `If-Match` accepts, and the version
+   * the write leaves. `writeInScope` checks and fills it when given the context.
+   */
+  version?: VersionCheck;
 }
 
 /** The five operations of a generic resource; `undefined` from get/update/remove means 404. */
@@ -50,6 +65,8 @@ export interface RecordHandlers<Id, Item, Create, Update> {
   remove(id: Id, context: RecordContext): Promise<Item | undefined>;
   /** Every row of the list in its filter and sort, a batch at a time: serves `<path>/export.csv`. */
   exportRows?(request: ListRequest, context: RecordContext): AsyncIterable<Item[]>;
+  /** The records' versions (`ETag`, `If-Match`): every record resource has them. */
+  versions: RecordVersions;
 }
 
 export interface CrudRouteOptions<
@@ -89,7 +106,9 @@ function bodyFields(schema: z.ZodType): string[] {
  * update, delete, export). Bodies are the contract's strict schemas; responses are filtered through
  * the item schema, so a column that is not in it (a password hash) can never leave the server, and
  * through the administrator's field grants. Every successful create, update and delete is written to
- * the audit log with the fields it changed.
+ * the audit log with the fields it changed. A read answers the record's version in `ETag`; an update
+ * or a delete with `If-Match` happens only at that version (else 412 with the current record), and
+ * an update answers its new version.
  */
 export function crudRoutes<
   Id,
@@ -125,6 +144,46 @@ export function crudRoutes<
   };
   // Responses may lack the fields the administrator's grants do not reach.
   const answer = options.item instanceof z.ZodObject ? options.item.partial() : options.item;
+  const conflictAnswer = recordConflictSchema(answer);
+  /** A record as it is now and its version, read so that the two agree. */
+  const readCurrent = (id: Id, request: FastifyRequest) =>
+    readWithVersion(handlers.versions, id, () => handlers.get(id, context(request)));
+  /**
+   * 412: the record changed since the version `If-Match` named. The answer carries it as it is now,
+   * as `read` shows it to this administrator, with its version in `ETag`.
+   */
+  const conflict = async (request: FastifyRequest, reply: FastifyReply, id: Id) => {
+    const { item, version } = await readCurrent(id, request);
+    if (item === undefined) throw errors.notFound(options.notFound);
+    if (version !== undefined) reply.header('etag', recordEtag(version));
+    reply.status(412);
+    return {
+      message: translateMessage('recordChanged', requestLocale(request)),
+      current: currentAsRead(request, item),
+    };
+  };
+  /** Runs an update or a delete under the request's `If-Match`; a stale version answers 412. */
+  const conditional = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: Id,
+    write: (version: VersionCheck) => Promise<T | undefined>,
+  ): Promise<{ result: T; version: VersionCheck } | { conflict: unknown }> => {
+    const version = versionCheckOf(request.headers['if-match']);
+    let result: T | undefined;
+    try {
+      result = await write(version);
+    } catch (error) {
+      if (error instanceof VersionConflict) return { conflict: await conflict(request, reply, id) };
+      throw error;
+    }
+    const item = found(result);
+    // A handler that writes without `writeInScope(…, context, …)` would ignore the precondition.
+    if (version.expected && !version.applied) {
+      throw new Error(`${descriptor.name}: the write did not check the record's version`);
+    }
+    return { result: item, version };
+  };
 
   return async (app) => {
     const audit = auditSinkOf(app);
@@ -207,10 +266,11 @@ export function crudRoutes<
     app.get<{ Params: IdParams }>(
       one,
       { config: declare('read'), schema: { params: idParams, response: { 200: answer } } },
-      async (request) => {
-        const item = found(await handlers.get(idOf(request.params.id), context(request)));
+      async (request, reply) => {
+        const { item, version } = await readCurrent(idOf(request.params.id), request);
         // A record out of the grants' scope reads as one that does not exist.
-        if (!inScope(request, item)) throw errors.notFound(options.notFound);
+        if (!inScope(request, found(item))) throw errors.notFound(options.notFound);
+        if (version !== undefined) reply.header('etag', recordEtag(version));
         return item;
       },
     );
@@ -219,9 +279,9 @@ export function crudRoutes<
       one,
       {
         config: declare('update', bodyFields(options.update)),
-        schema: { params: idParams, body: options.update, response: { 200: answer } },
+        schema: { params: idParams, body: options.update, response: { 200: answer, 412: conflictAnswer } },
       },
-      async (request) => {
+      async (request, reply) => {
         const id = idOf(request.params.id);
         const body = request.body as z.infer<UpdateSchema>;
         // Read before the write: the log shows what the administrator replaced, and fields granted
@@ -231,18 +291,30 @@ export function crudRoutes<
         // Out of scope reads as missing (the write below checks it again, atomically).
         if (before === undefined || !inScope(request, before)) throw errors.notFound(options.notFound);
         await assertWritable(request, before, fieldsChanged(body, before));
-        const updated = found(await handlers.update(id, body, handlerContext(request, 'update')));
+        const outcome = await conditional(request, reply, id, (version) =>
+          handlers.update(id, body, { ...handlerContext(request, 'update'), version }),
+        );
+        if ('conflict' in outcome) return outcome.conflict;
+        const { result: updated, version } = outcome;
         await logged(request, 'update', id, diffRecords(before, updated, body));
+        if (version.written !== undefined) reply.header('etag', recordEtag(version.written));
         return asRead(request, updated);
       },
     );
 
     app.delete<{ Params: IdParams }>(
       one,
-      { config: declare('delete'), schema: { params: idParams, response: { 200: answer } } },
-      async (request) => {
+      {
+        config: declare('delete'),
+        schema: { params: idParams, response: { 200: answer, 412: conflictAnswer } },
+      },
+      async (request, reply) => {
         const id = idOf(request.params.id);
-        const removed = found(await handlers.remove(id, handlerContext(request, 'delete')));
+        const outcome = await conditional(request, reply, id, (version) =>
+          handlers.remove(id, { ...handlerContext(request, 'delete'), version }),
+        );
+        if ('conflict' in outcome) return outcome.conflict;
+        const removed = outcome.result;
         await logged(request, 'delete', id, diffRecords(removed, {}));
         return asRead(request, removed);
       },
@@ -260,12 +332,36 @@ function asRead<T>(request: FastifyRequest, item: T): T {
   if (!resource) return item;
   const decision = access.permissions.decide(resource, 'read');
   const record = item as Record<string, unknown>;
-  if (!decision.allowed) {
-    return Object.fromEntries(
-      Object.entries(record).filter(([key]) => ['id', 'uuid', 'key'].includes(key)),
-    ) as T;
-  }
+  if (!decision.allowed) return keyOnly(item);
   return maskerOf(request, decision)(record) as T;
+}
+
+/**
+ * The current record of a 412 as the administrator's `read` shows it: masked the same way, and only
+ * its key when `read` does not reach this record (the write's grants may reach further than reading).
+ */
+function currentAsRead<T>(request: FastifyRequest, item: T): T {
+  const access = accessOf(request);
+  const resource = access.decision?.resource;
+  if (resource) {
+    const decision = access.permissions.decide(resource, 'read');
+    const readable =
+      decision.allowed &&
+      recordAllowed(
+        decision,
+        item as Record<string, unknown>,
+        access.actor,
+        access.catalogue.kindOf(resource),
+      );
+    if (!readable) return keyOnly(item);
+  }
+  return asRead(request, item);
+}
+
+function keyOnly<T>(item: T): T {
+  return Object.fromEntries(
+    Object.entries(item as Record<string, unknown>).filter(([key]) => ['id', 'uuid', 'key'].includes(key)),
+  ) as T;
 }
 
 /** Whether a record meets the route's row scope, judged on its values as answered. */

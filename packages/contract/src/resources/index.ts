@@ -6,5 +6,6 @@ export * from './fields.js';
 export * from './geo.js';
 export * from './list-query.js';
 export * from './people.js';
+export * from './record-version.js';
 export * from './settings.js';
 export * from './users.js';

@@ -6,6 +6,7 @@ import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import { recordVersions } from '../../../resources/record-version.js';
 import { transact, writeInScope } from '../../../resources/scoped-write.js';
 import type { TextOrder } from '../../../resources/text-order.js';
 import { timestamps } from '../../../resources/timestamps.js';
@@ -78,6 +79,7 @@ export function createCityHandlers(
   }
   return {
     list: (request, context) => runList(db, source(order, context.locale), request),
+    versions: recordVersions(db, { table: 'cities', key: 'id' }),
     exportRows: (request, context) => walkList(db, source(order, context.locale), request),
     get: (id, context) => find(db, id, context.locale),
     create: (body, context) =>
@@ -91,7 +93,7 @@ export function createCityHandlers(
       }),
     update: (id, body, context) =>
       withConstraintErrors(CONSTRAINTS, () =>
-        writeInScope(db, source(order, context.locale), id, context.scope, (executor) =>
+        writeInScope(db, source(order, context.locale), id, context, (executor) =>
           transact(executor, async (trx) => {
             const row = await trx
               .updateTable('cities')
@@ -121,7 +123,7 @@ export function createCityHandlers(
           db,
           source(order, context.locale),
           id,
-          context.scope,
+          context,
           async (executor) => {
             const existing = await find(executor, id, context.locale);
             if (!existing) return undefined;

@@ -7,6 +7,7 @@ import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import { recordVersions } from '../../../resources/record-version.js';
 import { writeInScope } from '../../../resources/scoped-write.js';
 import type { TextOrder } from '../../../resources/text-order.js';
 import { timestamps } from '../../../resources/timestamps.js';
@@ -62,6 +63,7 @@ export function createCountryHandlers(
   };
   return {
     list: (request, context) => runList(db, source(order, context.locale), request),
+    versions: recordVersions(db, { table: 'countries', key: 'id' }),
     exportRows: (request, context) => walkList(db, source(order, context.locale), request),
     get: find,
     create: (body) =>
@@ -76,7 +78,7 @@ export function createCountryHandlers(
       ),
     update: (id, body, context) =>
       withConstraintErrors(CONSTRAINTS, () =>
-        writeInScope(db, source(order, context.locale), id, context.scope, async (executor) => {
+        writeInScope(db, source(order, context.locale), id, context, async (executor) => {
           const row = await executor
             .updateTable('countries')
             .set({ ...body, updated_at: clock() })
@@ -93,7 +95,7 @@ export function createCountryHandlers(
           db,
           source(order, context.locale),
           id,
-          context.scope,
+          context,
           async (executor) => {
             const row = await executor
               .deleteFrom('countries')

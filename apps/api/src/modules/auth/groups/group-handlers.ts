@@ -9,6 +9,7 @@ import type { RecordContext, RecordHandlers } from '../../../resources/crud-rout
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { runList } from '../../../resources/list-sql.js';
+import { recordVersions } from '../../../resources/record-version.js';
 import { transact, writeInScope } from '../../../resources/scoped-write.js';
 import { addedGrants, firstNotHeld } from './escalation.js';
 import { assertGrantsValid } from './grant-validation.js';
@@ -44,6 +45,7 @@ export function createGroupHandlers(
 
   return {
     list: (request) => runList(db, groupListSource, request),
+    versions: recordVersions(db, groupListSource),
     exportRows: (request) => walkList(db, groupListSource, request),
     get: (id) => loadOne(db, id),
 
@@ -71,7 +73,7 @@ export function createGroupHandlers(
 
     update: (id, body, context) =>
       withConstraintErrors(CONSTRAINTS, () =>
-        writeInScope(db, groupListSource, id, context.scope, (executor) =>
+        writeInScope(db, groupListSource, id, context, (executor) =>
           transact(executor, async (trx) => {
             const { rows } = await sql<GroupRow>`select ${GROUP_SELECT} from admin_groups g
               where g.id = ${id} for update`.execute(trx);
@@ -106,7 +108,7 @@ export function createGroupHandlers(
         db,
         groupListSource,
         id,
-        context.scope,
+        context,
         (executor) =>
           transact(executor, async (trx) => {
             const { rows } = await sql<GroupRow>`select ${GROUP_SELECT} from admin_groups g

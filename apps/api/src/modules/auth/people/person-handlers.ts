@@ -17,6 +17,7 @@ import type { RecordContext, RecordHandlers } from '../../../resources/crud-rout
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { runList } from '../../../resources/list-sql.js';
+import { recordVersions } from '../../../resources/record-version.js';
 import { transact, writeInScope } from '../../../resources/scoped-write.js';
 import {
   assertSuperadminRemains,
@@ -83,6 +84,7 @@ export function createPersonHandlers<T extends PersonTable>(
 
   return {
     list: (request, context) => runList(db, source(context), request),
+    versions: recordVersions(db, { table, key: 'id' }),
     exportRows: (request, context) => walkList(db, source(context), request),
 
     get: (id, context) => loadOne(db, id, context),
@@ -124,7 +126,7 @@ export function createPersonHandlers<T extends PersonTable>(
         ) {
           throw errors.fields({ status: 'cannotLockSelf' });
         }
-        return writeInScope(db, source(context), id, context.scope, (executor) =>
+        return writeInScope(db, source(context), id, context, (executor) =>
           transact(executor, async (trx) => {
             if (kind === 'admin') await lockSuperadminMembers(trx);
             const { rows } = await sql<{
@@ -156,7 +158,7 @@ export function createPersonHandlers<T extends PersonTable>(
         db,
         source(context),
         id,
-        context.scope,
+        context,
         (executor) =>
           transact(executor, async (trx) => {
             if (kind === 'admin') await lockSuperadminMembers(trx);

@@ -13,6 +13,7 @@ import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import { recordVersions } from '../../../resources/record-version.js';
 import { writeInScope } from '../../../resources/scoped-write.js';
 import type { SettingsTable } from '../tables.js';
 import { isRequiredSetting, requiredSettingType } from './settings-repository.js';
@@ -55,6 +56,7 @@ export function createSettingHandlers(
   };
   return {
     list: (request) => runList(db, source, request),
+    versions: recordVersions(db, source),
     exportRows: (request) => walkList(db, source, request),
     get: find,
     create: (body) =>
@@ -76,7 +78,7 @@ export function createSettingHandlers(
       if (required && body.type !== required) throw errors.fields({ type: 'invalidOption' });
       const valueError = settingValueError(body.type, key, body.value);
       if (valueError) throw errors.fields({ value: valueError });
-      return writeInScope(db, source, key, context.scope, async (executor) => {
+      return writeInScope(db, source, key, context, async (executor) => {
         const row = await executor
           .updateTable('settings')
           .set({
@@ -97,7 +99,7 @@ export function createSettingHandlers(
         db,
         source,
         key,
-        context.scope,
+        context,
         async (executor) => {
           const row = await executor
             .deleteFrom('settings')

@@ -9,6 +9,7 @@ import { type ConstraintFields, withConstraintErrors } from '../../../resources/
 import { walkList } from '../../../resources/export/list-walk.js';
 import type { ListRequest } from '../../../resources/list-request.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import { recordVersions } from '../../../resources/record-version.js';
 import { transact, writeInScope } from '../../../resources/scoped-write.js';
 import type { ConfigKind, WithUsage } from './config-kinds.js';
 import { mergeConfigSecrets, openConfigSecrets, sealedColumn, splitConfigJson } from './config-secrets.js';
@@ -108,6 +109,7 @@ export function createConfigHandlers<Row extends ConfigRowBase, Item, Write exte
 
   const handlers: RecordHandlers<number, Item, Write, Write> = {
     list: (request: ListRequest): Promise<ListResponse<Item>> => runList(db, source, request),
+    versions: recordVersions(db, source),
     exportRows: (request: ListRequest) => walkList(db, source, request),
     get: (id) => find(db, id),
     create: (body) =>
@@ -129,7 +131,7 @@ export function createConfigHandlers<Row extends ConfigRowBase, Item, Write exte
       ),
     update: (id, body, context) =>
       withConstraintErrors(constraints, () =>
-        writeInScope(db, source, id, context.scope, (executor) =>
+        writeInScope(db, source, id, context, (executor) =>
           transact(executor, async (trx) => {
             const current = await findRow(trx, id, true);
             if (!current) return undefined;
@@ -147,7 +149,7 @@ export function createConfigHandlers<Row extends ConfigRowBase, Item, Write exte
           db,
           source,
           id,
-          context.scope,
+          context,
           (executor) =>
             transact(executor, async (trx) => {
               // Locked first: a template saved meanwhile waits on this row, so the check below is final.

@@ -7,6 +7,7 @@ import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import { recordVersions } from '../../../resources/record-version.js';
 import { transact, writeInScope } from '../../../resources/scoped-write.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import type { TemplateRow } from '../tables.js';
@@ -105,6 +106,7 @@ export function createTemplateHandlers(
 ): RecordHandlers<number, Template, TemplateWrite, TemplateWrite> {
   return {
     list: (request) => runList(db, source, request),
+    versions: recordVersions(db, source),
     exportRows: (request) => walkList(db, source, request),
     get: (id) => findTemplate(db, id),
     create: (body) =>
@@ -118,7 +120,7 @@ export function createTemplateHandlers(
       }),
     update: (id, body, context) =>
       withConstraintErrors(CONSTRAINTS, () =>
-        writeInScope(db, source, id, context.scope, (executor) =>
+        writeInScope(db, source, id, context, (executor) =>
           transact(executor, async (trx) => {
             // Locked, so the protection is judged on the row the update replaces.
             const current = await trx
@@ -143,7 +145,7 @@ export function createTemplateHandlers(
         db,
         source,
         id,
-        context.scope,
+        context,
         async (executor) => {
           const found = await findTemplate(executor, id);
           if (!found) return undefined;

@@ -14,6 +14,7 @@ import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { type ListColumn, type ListSource, runList } from '../../../resources/list-sql.js';
+import { recordVersions } from '../../../resources/record-version.js';
 import { writeInScope } from '../../../resources/scoped-write.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import type { TranslationRow } from '../tables.js';
@@ -86,6 +87,7 @@ export function createTranslationHandlers(
 } {
   return {
     list: (request) => runList(db, source, request),
+    versions: recordVersions(db, source),
     exportRows: (request) => walkList(db, source, request),
     get: async (id) => {
       const row = await db
@@ -107,7 +109,7 @@ export function createTranslationHandlers(
       ),
     update: (id, body, context) =>
       withConstraintErrors(CONSTRAINTS, () =>
-        writeInScope(db, source, id, context.scope, async (executor) => {
+        writeInScope(db, source, id, context, async (executor) => {
           const row = await executor
             .updateTable('notification_translations')
             .set({ ...columnsOf(body), updated_at: clock() })
@@ -122,7 +124,7 @@ export function createTranslationHandlers(
         db,
         source,
         id,
-        context.scope,
+        context,
         async (executor) => {
           const row = await executor
             .deleteFrom('notification_translations')

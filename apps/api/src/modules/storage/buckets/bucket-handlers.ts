@@ -8,6 +8,7 @@ import type { RecordHandlers } from '../../../resources/crud-routes.js';
 import { type ConstraintFields, withConstraintErrors } from '../../../resources/db-errors.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { runList } from '../../../resources/list-sql.js';
+import { recordVersions } from '../../../resources/record-version.js';
 import { transact, writeInScope } from '../../../resources/scoped-write.js';
 import { timestamps } from '../../../resources/timestamps.js';
 import type { BucketRow } from '../tables.js';
@@ -38,6 +39,7 @@ export function createBucketHandlers(
 
   return {
     list: (request) => runList(db, bucketListSource, request),
+    versions: recordVersions(db, bucketListSource),
     exportRows: (request) => walkList(db, bucketListSource, request),
     get: find,
     create: (body) =>
@@ -51,7 +53,7 @@ export function createBucketHandlers(
         ),
       ),
     update: (id, body, context) =>
-      writeInScope(db, bucketListSource, id, context.scope, async (executor) => {
+      writeInScope(db, bucketListSource, id, context, async (executor) => {
         const row = await executor
           .updateTable('storage_buckets')
           .set({ ...body, updated_at: clock() })
@@ -65,7 +67,7 @@ export function createBucketHandlers(
       const query = bucketDeleteQuerySchema.safeParse(context.query ?? {});
       if (!query.success) throw errors.fields({ confirm_files: 'invalidValue' });
       const scoped = (write: (trx: Transaction<Database>) => Promise<BucketRow | undefined>) =>
-        writeInScope(db, bucketListSource, id, context.scope, (executor) => transact(executor, write), {
+        writeInScope(db, bucketListSource, id, context, (executor) => transact(executor, write), {
           staysInScope: false,
         });
       const row = await scoped(async (trx) => {
