@@ -235,7 +235,7 @@ async function measureCheck(): Promise<string[]> {
   const catalogue = new CatalogueBuilder();
   catalogue.add(access.to(usersResource, 'list'), 'auth');
   let version = 1;
-  const permissionsOf = createPermissionCache(async () => grants);
+  const permissionsOf = createPermissionCache(async () => ({ grants, mfaRequired: false }));
   const source = personListSource('users', usersResource, 'uk-UA');
   const page = Array.from({ length: 10 }, (_, i) => ({
     id: i,
@@ -251,6 +251,8 @@ async function measureCheck(): Promise<string[]> {
       sessionId: 's',
       groups: ['a', 'b'],
       accessVersion: version,
+      secondFactor: null,
+      factorConfirmedAt: null,
     });
     const decision = set.decide('auth.users', 'list');
     const filterable = filterableFields(decision);

@@ -120,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
       refreshTokenTtl: config.refreshTokenTtl,
       sessionMaxAge: config.sessionMaxAge,
     },
+    stepUpSeconds: config.stepUpSeconds,
     issuer: config.serviceUrls.auth,
     panelUrl: config.publicUrl,
     companyName: config.companyName,
@@ -130,6 +131,8 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     authenticate: auth.api.authenticateAdmin,
     loadGrants: auth.api.loadGrants,
     audit: () => app.audit,
+    clock,
+    stepUpSeconds: config.stepUpSeconds,
   });
   await auth.register(app, SERVICE_BASE_PATHS.auth);
   // After auth: the notification service's routes are guarded by its admin and service-key checks.

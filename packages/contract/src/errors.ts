@@ -8,6 +8,13 @@ export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 export const messageErrorSchema = z.object({ message: z.union([z.string(), fieldErrorsSchema]) });
 export type MessageError = z.infer<typeof messageErrorSchema>;
 
-/** 403: the panel shows `error` in a negative notice. */
-export const forbiddenErrorSchema = z.object({ error: z.string() });
+/**
+ * What lifts a 403 without a new grant: a fresh second factor (`step_up_required`), or enrolling one
+ * when a group of the administrator requires it (`mfa_enrollment_required`).
+ */
+export const FORBIDDEN_CODES = ['step_up_required', 'mfa_enrollment_required'] as const;
+export type ForbiddenCode = (typeof FORBIDDEN_CODES)[number];
+
+/** 403: the panel shows `error` in a negative notice, unless `code` says what it can do instead. */
+export const forbiddenErrorSchema = z.object({ error: z.string(), code: z.enum(FORBIDDEN_CODES).optional() });
 export type ForbiddenError = z.infer<typeof forbiddenErrorSchema>;

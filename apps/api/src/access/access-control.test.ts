@@ -8,8 +8,10 @@ function server() {
   const app = Fastify();
   installAccessControl(app, {
     authenticate: () => Promise.reject(errors.unauthorized()),
-    loadGrants: async () => [],
+    loadGrants: async () => ({ grants: [], mfaRequired: false }),
     audit: () => ({ record: async () => undefined }),
+    clock: () => new Date(),
+    stepUpSeconds: 300,
   });
   return app;
 }

@@ -8,6 +8,7 @@ import {
 } from '@pult/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { errors } from '../http/app-error.js';
+import type { Clock } from '../lib/clock.js';
 import type { AuditSink } from '../resources/audit-sink.js';
 import { CatalogueBuilder } from './catalogue-builder.js';
 import { createDenialLog } from './denial-log.js';
@@ -31,6 +32,10 @@ export interface RequestAccess {
   decision?: Decision;
   /** Refuses the request with 403 and writes the refusal to the audit log. */
   deny(resource: string, action: string, field?: string): Promise<never>;
+  /** A group requires a second factor this sign-in has not passed: only enrolling it is allowed. */
+  mfaEnrollmentRequired: boolean;
+  /** 403 `step_up_required` unless this sign-in confirmed a factor (or the password) recently. */
+  requireStepUp(): void;
 }
 
 declare module 'fastify' {
@@ -48,6 +53,9 @@ export interface AccessControlDeps {
   loadGrants: GrantLoader;
   /** The audit log, where refusals are written (available once the auth module is registered). */
   audit: () => AuditSink;
+  clock: Clock;
+  /** How long a confirmed factor lets a sign-in take dangerous actions. */
+  stepUpSeconds: number;
 }
 
 const SERVICES = Object.entries(SERVICE_BASE_PATHS) as [ServiceName, string][];
@@ -77,14 +85,29 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
   const recordDenial = createDenialLog(deps.audit);
   app.decorate('accessCatalogue', catalogue);
 
-  async function identify(request: FastifyRequest): Promise<RequestAccess> {
+  const stepUpFresh = (identity: AdminIdentity) =>
+    identity.factorConfirmedAt !== null &&
+    deps.clock().getTime() - identity.factorConfirmedAt.getTime() <= deps.stepUpSeconds * 1000;
+
+  /**
+   * The administrator behind the request and what they may do. A member of a group that requires a
+   * second factor, signed in without one, gets nothing but the routes that enrol it.
+   */
+  async function identify(request: FastifyRequest, enrolment = false): Promise<RequestAccess> {
     const identity = await deps.authenticate(request);
     const permissions = await permissionsOf(identity);
+    const mfaEnrollmentRequired = permissions.mfaRequired && identity.secondFactor === null;
+    if (mfaEnrollmentRequired && !enrolment)
+      throw errors.forbiddenUntil('mfa_enrollment_required', 'mfaEnrollmentRequired');
     const access: RequestAccess = {
       identity,
       actor: actorOf(identity),
       permissions,
       catalogue,
+      mfaEnrollmentRequired,
+      requireStepUp() {
+        if (!stepUpFresh(identity)) throw errors.forbiddenUntil('step_up_required', 'stepUpRequired');
+      },
       async deny(resource, action, field) {
         await recordDenial(request, identity.adminId, {
           resource,
@@ -100,8 +123,15 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     return access;
   }
 
-  const checkSignedIn = async (request: FastifyRequest) => {
-    await identify(request);
+  const checkSignedIn = (enrolment: boolean) => async (request: FastifyRequest) => {
+    await identify(request, enrolment);
+  };
+
+  /** After validation, so a malformed request is told so before being asked for a factor. */
+  const checkStepUp = (declared: PermissionAccess) => async (request: FastifyRequest) => {
+    const { stepUp } = declared;
+    const needed = typeof stepUp === 'function' ? stepUp(request) : stepUp === true;
+    if (needed) request.access?.requireStepUp();
   };
 
   const checkLookup = (declared: LookupAccess) => async (request: FastifyRequest) => {
@@ -160,7 +190,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
     }
     if (declared.kind === 'public' || declared.kind === 'platform') return;
     if (declared.kind === 'signed-in') {
-      route.onRequest = [checkSignedIn, ...asArray(route.onRequest)];
+      route.onRequest = [checkSignedIn(declared.enrolment === true), ...asArray(route.onRequest)];
       return;
     }
     catalogue.add(declared, service);
@@ -169,6 +199,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
       return;
     }
     route.onRequest = [checkPermission(declared), ...asArray(route.onRequest)];
+    if (declared.stepUp) route.preHandler = [checkStepUp(declared), ...asArray(route.preHandler)];
     if (declared.mask) route.preSerialization = [maskAnswer(declared), ...asArray(route.preSerialization)];
   });
 

@@ -10,6 +10,8 @@ export class PermissionSet {
   constructor(
     readonly grants: readonly Grant[],
     readonly groups: readonly string[],
+    /** A group requires a second factor: without one, the admin may only enrol it. */
+    readonly mfaRequired = false,
   ) {}
 
   get superadmin(): boolean {
@@ -38,14 +40,24 @@ export interface AdminIdentity {
   groups: string[];
   /** Bumped by any change to any group's grants, in the changing transaction. */
   accessVersion: number;
+  /** The factor this sign-in passed, or null for the password alone. */
+  secondFactor: string | null;
+  /** When this sign-in last proved a factor (or the password, for an admin without one). */
+  factorConfirmedAt: Date | null;
 }
 
 export function actorOf(identity: AdminIdentity): Actor {
   return { id: identity.adminId, groups: identity.groups };
 }
 
+/** What a set of groups gives: their grants, and whether any of them requires a second factor. */
+export interface GroupPolicy {
+  grants: Grant[];
+  mfaRequired: boolean;
+}
+
 /** Where the grants of a set of groups come from (the auth module's groups table). */
-export type GrantLoader = (groups: readonly string[]) => Promise<Grant[]>;
+export type GrantLoader = (groups: readonly string[]) => Promise<GroupPolicy>;
 
 /**
  * Compiled permission sets by groups, for the current access version only: a newer version (a group
@@ -66,7 +78,7 @@ export function createPermissionCache(load: GrantLoader, capacity = 1_000) {
     let set = sets.get(key);
     if (!set) {
       if (sets.size >= capacity) sets.clear();
-      set = load(groups).then((grants) => new PermissionSet(grants, groups));
+      set = load(groups).then((policy) => new PermissionSet(policy.grants, groups, policy.mfaRequired));
       // A failed load is not kept: the next request tries again.
       set.catch(() => sets.delete(key));
       sets.set(key, set);

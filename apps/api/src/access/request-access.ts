@@ -27,6 +27,14 @@ export function currentAdminId(request: FastifyRequest): number {
   return accessOf(request).identity.adminId;
 }
 
+/**
+ * A dangerous action whose danger shows only in stored data (a bucket that still holds files): 403
+ * `step_up_required` unless the sign-in confirmed a factor recently.
+ */
+export function requireStepUp(request: FastifyRequest): void {
+  accessOf(request).requireStepUp();
+}
+
 /** The decision on one more action, or 403 (written to the audit log) when it is not allowed. */
 export async function authorize(
   request: FastifyRequest,

@@ -11,8 +11,11 @@ export type RouteAccess =
   | { kind: 'public' }
   /** A platform service's API key or a platform user's token, checked by the module's own guard. */
   | { kind: 'platform' }
-  /** Any signed-in administrator: their own profile, password, sign-out, permissions. */
-  | { kind: 'signed-in' }
+  /**
+   * Any signed-in administrator: their own profile, password, sign-out, permissions. `enrolment`:
+   * also one whose group requires a second factor they have not set up yet (what enrolling needs).
+   */
+  | { kind: 'signed-in'; enrolment?: boolean }
   | PermissionAccess
   | LookupAccess;
 
@@ -38,6 +41,12 @@ export interface PermissionAccess {
    * public settings the panel reads before sign-in, a platform service's API key on `/send`.
    */
   exemptWhen?: (request: FastifyRequest) => boolean;
+  /**
+   * A dangerous action: it needs a second factor (or the password) confirmed in this sign-in within
+   * the last few minutes. A function decides by the validated request (a bulk action's name); a
+   * handler whose danger depends on stored data asks `requireStepUp` itself.
+   */
+  stepUp?: boolean | ((request: FastifyRequest) => boolean);
 }
 
 /**
@@ -63,6 +72,8 @@ export const access = {
   public: { kind: 'public' } as RouteAccess,
   platform: { kind: 'platform' } as RouteAccess,
   signedIn: { kind: 'signed-in' } as RouteAccess,
+  /** Signed in, and allowed while a required second factor is still to be set up. */
+  enrolment: { kind: 'signed-in', enrolment: true } as RouteAccess,
   /**
    * `action` on `resource`. The record actions' defaults: list, read, export, update, delete and bulk
    * actions apply conditions; list/read/export show fields, create/update take them.
@@ -85,6 +96,7 @@ export const access = {
       ...(options.writable ? { writable: options.writable } : {}),
       ...(options.readable ? { readable: options.readable } : {}),
       ...(options.exemptWhen ? { exemptWhen: options.exemptWhen } : {}),
+      ...(options.stepUp ? { stepUp: options.stepUp } : {}),
     };
   },
   lookup(resource: ResourceRef, usedBy: readonly ResourceRef[]): LookupAccess {

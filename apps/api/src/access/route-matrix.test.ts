@@ -105,6 +105,8 @@ describe.each(testDatabaseKinds())('the route × grant matrix on %s', (kind) => 
       'POST /auth/admin/mfa/totp/confirm',
       'POST /auth/admin/mfa/totp/setup',
       'POST /auth/admin/sessions/end-others',
+      // Confirming it is still them before a dangerous action.
+      'POST /auth/admin/step-up',
       'PUT /auth/admin/profile',
     ]);
   });

@@ -25,6 +25,7 @@ const envSchema = z
     ACCESS_TOKEN_TTL: seconds(900),
     REFRESH_TOKEN_TTL: seconds(7 * 24 * 3600),
     SESSION_MAX_AGE: seconds(30 * 24 * 3600),
+    STEP_UP_SECONDS: seconds(5 * 60),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -103,6 +104,8 @@ export interface AppConfig {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   sessionMaxAge: number;
+  /** How long a confirmed second factor (or password) lets a sign-in take dangerous actions. */
+  stepUpSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** The e-mail worker: attempts before `failed`, claim lease, parallel sends, shutdown grace. */
@@ -173,6 +176,7 @@ function toAppConfig(env: Env): AppConfig {
           : undefined,
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshTokenTtl: env.REFRESH_TOKEN_TTL,
+    stepUpSeconds: env.STEP_UP_SECONDS,
     sessionMaxAge: env.SESSION_MAX_AGE,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

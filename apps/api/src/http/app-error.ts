@@ -1,4 +1,4 @@
-import type { MessageKey } from '@pult/contract';
+import type { ForbiddenCode, MessageKey } from '@pult/contract';
 
 /** A text the error handler localises by the request's language, or sends verbatim. */
 export type ErrorText = { key: MessageKey; params?: Record<string, string | number> } | { raw: string };
@@ -6,7 +6,8 @@ export type ErrorText = { key: MessageKey; params?: Record<string, string | numb
 export type ErrorBody =
   | { kind: 'message'; text: ErrorText }
   | { kind: 'fields'; fields: Record<string, ErrorText[]> }
-  | { kind: 'forbidden'; text: ErrorText };
+  /** `code` tells a client what would lift the refusal (`step_up_required`, `mfa_enrollment_required`). */
+  | { kind: 'forbidden'; text: ErrorText; code?: ForbiddenCode };
 
 /** An expected failure with the status and body shape of ARCHITECTURE.md ("Errors"). */
 export class AppError extends Error {
@@ -44,6 +45,9 @@ export const errors = {
   unauthorized: (key: MessageKey = 'unauthorized') => new AppError(401, { kind: 'message', text: { key } }),
   forbidden: (key: MessageKey = 'forbidden', params?: Record<string, string | number>) =>
     new AppError(403, { kind: 'forbidden', text: { key, ...(params ? { params } : {}) } }),
+  /** 403 the administrator can lift themselves: the code says how. */
+  forbiddenUntil: (code: ForbiddenCode, key: MessageKey) =>
+    new AppError(403, { kind: 'forbidden', text: { key }, code }),
   notFound: (key: MessageKey = 'recordNotFound') => new AppError(404, { kind: 'message', text: { key } }),
   tooManyRequests: (key: MessageKey, retryAfterSeconds: number, params?: Record<string, string | number>) =>
     new AppError(

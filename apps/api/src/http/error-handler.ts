@@ -62,7 +62,8 @@ export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) 
 function sendAppError(error: AppError, locale: Locale, reply: FastifyReply) {
   reply.headers(error.headers).status(error.statusCode);
   const { body } = error;
-  if (body.kind === 'forbidden') return reply.send({ error: render(body.text, locale) });
+  if (body.kind === 'forbidden')
+    return reply.send({ error: render(body.text, locale), ...(body.code ? { code: body.code } : {}) });
   if (body.kind === 'message') return reply.send({ message: render(body.text, locale) });
   const fields = Object.fromEntries(
     Object.entries(body.fields).map(([field, texts]) => [field, texts.map((text) => render(text, locale))]),

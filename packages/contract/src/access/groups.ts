@@ -13,6 +13,8 @@ export const groupSchema = z.object({
   member_count: z.number().int(),
   /** The built-in `superadmin`: it cannot be renamed, reduced or deleted. */
   builtin: z.boolean(),
+  /** Members need a second factor: without one they may only set it up. */
+  mfa_required: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -33,6 +35,7 @@ export const groupWriteSchema = z.strictObject({
     .refine((value) => !value.includes('\u0000'), { error: 'invalidValue' })
     .optional(),
   grants: grantsSchema,
+  mfa_required: z.boolean({ error: 'invalidBoolean' }).optional(),
 });
 export type GroupWrite = z.infer<typeof groupWriteSchema>;
 
@@ -46,6 +49,12 @@ export const groupsResource: ResourceDescriptor = {
     textColumn('description', 'groups.fields.description', false),
     { name: 'grant_count', label: 'groups.fields.grant_count', sortable: false, display: { kind: 'text' } },
     { name: 'member_count', label: 'groups.fields.member_count', sortable: false, display: { kind: 'text' } },
+    {
+      name: 'mfa_required',
+      label: 'groups.fields.mfa_required',
+      sortable: false,
+      display: { kind: 'boolean' },
+    },
     createdAtColumn(),
     updatedAtColumn(),
   ],
@@ -64,6 +73,12 @@ export const groupForm: FormDescriptor<typeof groupWriteSchema, typeof groupWrit
       hint: 'groups.hints.name',
     },
     { name: 'description', label: 'groups.fields.description', input: { kind: 'textarea' } },
+    {
+      name: 'mfa_required',
+      label: 'groups.fields.mfa_required',
+      input: { kind: 'switch' },
+      hint: 'groups.hints.mfa_required',
+    },
   ],
   createSchema: groupWriteSchema,
   updateSchema: groupWriteSchema,

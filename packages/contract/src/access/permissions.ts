@@ -13,6 +13,8 @@ export const myPermissionsSchema = z.object({
   version: z.string(),
   grants: z.array(grantViewSchema),
   kinds: z.record(z.string(), z.record(z.string(), fieldKindSchema)),
+  /** A group requires a second factor this sign-in lacks: the panel offers only its enrolment. */
+  mfa_enrollment_required: z.boolean(),
 });
 export type MyPermissions = z.infer<typeof myPermissionsSchema>;
 

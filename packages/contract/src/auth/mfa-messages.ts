@@ -11,4 +11,8 @@ export const en = {
   mfaTotpNotPending: 'Start the authenticator setup first',
   mfaTotpNotEnabled: 'The authenticator app is not set up',
   mfaFactorRequired: 'Confirm with a code from your authenticator app or a recovery code',
+  stepUpRequired:
+    'This action needs you to confirm it is you: enter a code from your authenticator app (or your password)',
+  mfaEnrollmentRequired: 'Your group requires a second factor: set up an authenticator app to continue',
+  mfaPasswordNotAccepted: 'You have a second factor: confirm with its code, not the password',
 };

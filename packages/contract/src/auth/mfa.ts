@@ -64,15 +64,26 @@ export const mfaProofSchema = z
   .superRefine(exactlyOne(['code', 'recovery_code']));
 export type MfaProof = z.infer<typeof mfaProofSchema>;
 
-/** Removing the authenticator: a second factor, or the password while none is confirmed. */
-export const totpRemoveRequestSchema = z
+/** A second factor, or the password (accepted only from an administrator without a factor). */
+const factorOrPasswordSchema = z
   .strictObject({
     code: totpCodeField.optional(),
     recovery_code: recoveryCodeField.optional(),
     password: passwordField.optional(),
   })
   .superRefine(exactlyOne(['code', 'recovery_code', 'password']));
+
+/** Removing the authenticator: a second factor, or the password while none is confirmed. */
+export const totpRemoveRequestSchema = factorOrPasswordSchema;
 export type TotpRemoveRequest = z.infer<typeof totpRemoveRequestSchema>;
+
+/** `POST /auth/admin/step-up`: confirms it is still the administrator before a dangerous action. */
+export const stepUpRequestSchema = factorOrPasswordSchema;
+export type StepUpRequest = z.infer<typeof stepUpRequestSchema>;
+
+/** Until when this sign-in may take dangerous actions without being asked again. */
+export const stepUpResponseSchema = z.object({ confirmed_until: z.string() });
+export type StepUpResponse = z.infer<typeof stepUpResponseSchema>;
 
 export const mfaStatusSchema = z.object({ totp: z.boolean(), recovery_codes_left: z.number().int() });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;

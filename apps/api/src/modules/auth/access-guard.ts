@@ -27,6 +27,8 @@ export function createAdminAuthenticator(tokens: TokenService) {
       sessionId: found.claims.sid,
       groups: found.groups,
       accessVersion: found.accessVersion,
+      secondFactor: found.secondFactor,
+      factorConfirmedAt: found.factorConfirmedAt,
     };
   };
 }

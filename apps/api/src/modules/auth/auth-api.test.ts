@@ -38,6 +38,7 @@ describe.each(testDatabaseKinds())('the auth API for other modules on %s', (kind
       secretBox: createSecretBox(randomBytes(32)),
       passwords: createPasswordHasher({ concurrency: 1, maxWaitMs: 10_000 }),
       lifetimes: { accessTokenTtl: 900, refreshTokenTtl: 3600, sessionMaxAge: 7200 },
+      stepUpSeconds: 300,
       issuer: 'http://auth.test/auth',
       panelUrl: 'http://auth.test',
       companyName: 'Test',

@@ -45,6 +45,8 @@ export interface AuthModuleDeps {
   secretBox: SecretBox;
   passwords: PasswordHasher;
   lifetimes: TokenLifetimes;
+  /** How long a confirmed second factor opens dangerous actions (STEP_UP_SECONDS). */
+  stepUpSeconds: number;
   issuer: string;
   panelUrl: string;
   companyName: string;
@@ -102,15 +104,18 @@ export async function createAuthModule(deps: AuthModuleDeps) {
   const api = {
     /** Access control's way to the administrator behind a request (401 unless there is a live one). */
     authenticateAdmin: createAdminAuthenticator(tokens),
-    /** The grants of a set of groups, for access control. */
+    /** The grants of a set of groups, and whether one requires a second factor, for access control. */
     async loadGrants(groups: readonly string[]) {
-      if (groups.length === 0) return [];
+      if (groups.length === 0) return { grants: [], mfaRequired: false };
       const rows = await db
         .selectFrom('admin_groups')
-        .select('grants')
+        .select(['grants', 'mfa_required'])
         .where('name', 'in', [...groups])
         .execute();
-      return rows.flatMap((row) => parseGrants(row.grants));
+      return {
+        grants: rows.flatMap((row) => parseGrants(row.grants)),
+        mfaRequired: rows.some((row) => row.mfa_required),
+      };
     },
     requireUser: userGuard.requireUser,
     /** For transports without HTTP hooks (a WebSocket's first message, say). */
@@ -151,7 +156,14 @@ export async function createAuthModule(deps: AuthModuleDeps) {
         clock,
         audit,
       });
-      await app.register(mfaRoutes, { prefix, mfa: mfa.service, tokens, audit });
+      await app.register(mfaRoutes, {
+        prefix,
+        mfa: mfa.service,
+        tokens,
+        audit,
+        clock,
+        stepUpSeconds: deps.stepUpSeconds,
+      });
       await app.register(sessionRoutes, { prefix, db, clock, audit });
       await app.register(auditRoutes, { prefix, audit });
       await app.register(resourceRoutes, {

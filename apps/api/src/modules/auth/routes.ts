@@ -174,7 +174,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.get(
     '/admin/profile-basic',
-    { config: { access: access.signedIn }, schema: { response: { 200: profileBasicSchema } } },
+    { config: { access: access.enrolment }, schema: { response: { 200: profileBasicSchema } } },
     async (request) => toProfileBasic(await loadAdmin(deps.admins, currentAdminId(request))),
   );
 

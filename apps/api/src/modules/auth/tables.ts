@@ -39,6 +39,8 @@ export interface AuthSessionsTable {
   user_agent: string | null;
   /** The second factor this sign-in passed (`totp`, `recovery`), or null for the password alone. */
   second_factor: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When this sign-in last proved a factor (step-up); the sign-in itself is the first proof. */
+  factor_confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface RefreshTokensTable {
@@ -160,6 +162,8 @@ export interface AdminGroupsTable {
   description: Generated<string>;
   grants: ColumnType<unknown, string | undefined, string>;
   builtin: Generated<boolean>;
+  /** Members without a second factor may only enrol one. */
+  mfa_required: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -69,6 +69,7 @@ export function createTokenService(deps: {
           ip: meta.ip,
           user_agent: meta.userAgent?.slice(0, 512) ?? null,
           second_factor: secondFactor,
+          factor_confirmed_at: kind === 'admin' ? now : null,
           created_at: now,
         })
         .returning(['id', 'expires_at'])
@@ -257,13 +258,22 @@ export function createTokenService(deps: {
     const { rows } = await prepared(sql<{
       groups: string[];
       version: string | number;
-    }>`select a.groups, v.version
+      second_factor: string | null;
+      factor_confirmed_at: Date | null;
+    }>`select a.groups, v.version, s.second_factor, s.factor_confirmed_at
       from auth_sessions s join admins a on a.id = s.subject_id cross join admin_access_version v
       where s.id = ${claims.sid}::uuid and s.subject_kind = 'admin' and s.subject_id = ${adminId}::bigint
         and s.revoked_at is null and s.expires_at > ${now} and a.status = ${STATUS.active}`).execute(db);
     const row = rows[0];
     if (!row) throw errors.unauthorized('invalidToken');
-    return { claims, adminId, groups: row.groups, accessVersion: Number(row.version) };
+    return {
+      claims,
+      adminId,
+      groups: row.groups,
+      accessVersion: Number(row.version),
+      secondFactor: row.second_factor,
+      factorConfirmedAt: row.factor_confirmed_at === null ? null : new Date(row.factor_confirmed_at),
+    };
   }
 
   /**
@@ -324,6 +334,10 @@ export interface AdminAccess {
   adminId: number;
   groups: string[];
   accessVersion: number;
+  /** The factor this sign-in passed, or null for the password alone. */
+  secondFactor: string | null;
+  /** When the sign-in last proved a factor (or the password), for step-up. */
+  factorConfirmedAt: Date | null;
 }
 
 interface SessionRef {

@@ -11,7 +11,7 @@ import {
   type ResourceDescriptor,
   translateMessage,
 } from '@pult/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type Transaction } from 'kysely';
 import {
@@ -75,10 +75,15 @@ export function registerBulkRoute<Id extends number | string, Row, Item>(
     if (!options.actions[name]) throw new Error(`${descriptor.name}: bulk action "${name}" has no handler`);
   }
 
+  // Asked after validation, so the body is a bulk request.
+  const isBulkDelete = (request: FastifyRequest) =>
+    declared.get((request.body as BulkRequest).action)?.kind === 'delete';
+
   app.withTypeProvider<ZodTypeProvider>().post(
     `${descriptor.path}/bulk`,
     {
-      config: { access: access.to(descriptor, 'bulk') },
+      // Deleting many records at once cannot be undone: it needs a fresh second factor.
+      config: { access: access.to(descriptor, 'bulk', { stepUp: isBulkDelete }) },
       schema: { body: bulkRequestSchema, response: { 200: bulkResultSchema } },
     },
     async (request) => {

@@ -33,7 +33,9 @@ export function createGroupHandlers(
     return rows[0] ? toGroup(rows[0]) : undefined;
   }
 
+  /** A change of what a group grants or requires is dangerous: a fresh factor, then the grants' rules. */
   function checkGrants(body: GroupWrite, previous: Group['grants'], context: RecordContext) {
+    context.access.requireStepUp();
     assertGrantsValid(body.grants, context.access.catalogue);
     const missing = firstNotHeld(
       addedGrants(previous, body.grants),
@@ -60,6 +62,7 @@ export function createGroupHandlers(
               name: body.name,
               description: body.description ?? '',
               grants: JSON.stringify(body.grants),
+              mfa_required: body.mfa_required ?? false,
               created_at: now,
               updated_at: now,
             })
@@ -88,6 +91,7 @@ export function createGroupHandlers(
                 name: body.name,
                 description: body.description ?? current.description,
                 grants: JSON.stringify(body.grants),
+                mfa_required: body.mfa_required ?? current.mfa_required,
                 updated_at: clock(),
               })
               .where('id', '=', id)
@@ -103,8 +107,9 @@ export function createGroupHandlers(
         ),
       ),
 
-    remove: (id, context) =>
-      writeInScope(
+    remove: (id, context) => {
+      context.access.requireStepUp();
+      return writeInScope(
         db,
         groupListSource,
         id,
@@ -126,7 +131,8 @@ export function createGroupHandlers(
             return current;
           }),
         { staysInScope: false },
-      ),
+      );
+    },
   };
 }
 

@@ -226,13 +226,13 @@ export const groupRoutes: FastifyPluginAsyncZod<GroupRouteDeps> = async (app, de
   app.get(
     '/admin/me/permissions',
     {
-      config: { access: access.signedIn },
+      config: { access: access.enrolment },
       schema: { response: { 200: myPermissionsSchema, 304: z.null() } },
     },
     async (request, reply) => {
-      const { identity, permissions, catalogue } = accessOf(request);
+      const { identity, permissions, catalogue, mfaEnrollmentRequired } = accessOf(request);
       const version = createHash('sha256')
-        .update(`${identity.accessVersion}\n${[...permissions.groups].join('\n')}`)
+        .update(`${identity.accessVersion}\n${mfaEnrollmentRequired}\n${[...permissions.groups].join('\n')}`)
         .digest('base64url')
         .slice(0, 22);
       const etag = `"${version}"`;
@@ -253,6 +253,7 @@ export const groupRoutes: FastifyPluginAsyncZod<GroupRouteDeps> = async (app, de
         version,
         grants: [...permissions.grants],
         kinds,
+        mfa_enrollment_required: mfaEnrollmentRequired,
       };
     },
   );

@@ -8,6 +8,7 @@ export interface GroupRow {
   description: string;
   grants: unknown;
   builtin: boolean;
+  mfa_required: boolean;
   member_count: number;
   created_at: Date;
   updated_at: Date;
@@ -15,7 +16,8 @@ export interface GroupRow {
 
 const column = (name: string, kind: ListColumn['kind']): ListColumn => ({ sql: sql.ref(`g.${name}`), kind });
 
-export const GROUP_SELECT = sql`g.id, g.name, g.description, g.grants, g.builtin, g.created_at, g.updated_at,
+export const GROUP_SELECT = sql`g.id, g.name, g.description, g.grants, g.builtin, g.mfa_required,
+  g.created_at, g.updated_at,
   (select count(*) from admins a where g.name = any(a.groups))::int as member_count`;
 
 export const groupListSource: ListSource<GroupRow, Group> = {
@@ -50,6 +52,7 @@ export function toGroup(row: GroupRow): Group {
     grant_count: grants.length,
     member_count: Number(row.member_count),
     builtin: row.builtin,
+    mfa_required: row.mfa_required,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

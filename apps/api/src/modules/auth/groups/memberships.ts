@@ -44,6 +44,8 @@ export async function checkMembershipChange(
   const removed = before.filter((name) => !after.includes(name));
   if (added.length === 0 && removed.length === 0) return;
   if (adminId === actor.identity.adminId) throw errors.fields({ groups: 'cannotChangeOwnGroups' });
+  // Who may do what changes with a membership: a dangerous action, confirmed with a fresh factor.
+  actor.requireStepUp();
   const groups = await lockGroups(trx, after);
   for (const name of after) {
     if (!groups.has(name)) throw groupError('groupNotFound', name);

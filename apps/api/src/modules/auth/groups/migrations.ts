@@ -51,4 +51,10 @@ export const groupMigrations: Record<string, Migration> = {
       await sql`create index admins_groups_idx on admins using gin (groups)`.execute(db);
     },
   },
+  '2026-11-27-0900-group-mfa-required': {
+    async up(db: Kysely<unknown>) {
+      // Members of such a group without a second factor may only enrol one (or sign out).
+      await sql`alter table admin_groups add column mfa_required boolean not null default false`.execute(db);
+    },
+  },
 };

@@ -4,6 +4,8 @@ import {
   mfaStatusSchema,
   recoveryCodesResponseSchema,
   signinMfaRequestSchema,
+  stepUpRequestSchema,
+  stepUpResponseSchema,
   tokenPairSchema,
   totpConfirmRequestSchema,
   totpRemoveRequestSchema,
@@ -12,11 +14,12 @@ import {
 } from '@pult/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAdminId } from '../../../access/request-access.js';
+import { accessOf, currentAdminId } from '../../../access/request-access.js';
 import { access } from '../../../access/route-access.js';
 import { AppError } from '../../../http/app-error.js';
 import { clientMeta } from '../../../http/client-meta.js';
 import { noStore } from '../../../http/no-store.js';
+import { addSeconds, type Clock } from '../../../lib/clock.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { TokenService } from '../token-service.js';
 import type { FactorProof } from './factor-check.js';
@@ -26,6 +29,9 @@ export interface MfaRouteDeps {
   mfa: MfaService;
   tokens: TokenService;
   audit: AuditLog;
+  clock: Clock;
+  /** How long a step-up lasts. */
+  stepUpSeconds: number;
 }
 
 /** A proof from a body that carries exactly one (the schemas make sure). */
@@ -50,14 +56,14 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRouteDeps> = async (app, deps) 
 
   app.get(
     '/admin/mfa',
-    { config: { access: access.signedIn }, schema: { response: { 200: mfaStatusSchema } } },
+    { config: { access: access.enrolment }, schema: { response: { 200: mfaStatusSchema } } },
     async (request) => mfa.status(currentAdminId(request)),
   );
 
   app.post(
     '/admin/mfa/totp/setup',
     {
-      config: { access: access.signedIn },
+      config: { access: access.enrolment },
       onRequest: noStore,
       schema: { body: totpSetupRequestSchema, response: { 200: totpSetupResponseSchema } },
     },
@@ -67,12 +73,13 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRouteDeps> = async (app, deps) 
   app.post(
     '/admin/mfa/totp/confirm',
     {
-      config: { access: access.signedIn },
+      config: { access: access.enrolment },
       onRequest: noStore,
       schema: { body: totpConfirmRequestSchema, response: { 200: recoveryCodesResponseSchema } },
     },
     async (request) => {
-      const codes = await mfa.confirm(currentAdminId(request), request.body.code);
+      const { identity } = accessOf(request);
+      const codes = await mfa.confirm(identity.adminId, identity.sessionId, request.body.code);
       await recordChange(request, 'mfa-totp-enable');
       await recordChange(request, 'mfa-recovery-codes', { count: codes.length });
       return { recovery_codes: codes };
@@ -108,6 +115,22 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRouteDeps> = async (app, deps) 
         confirmed_with: confirmedWith(request.body),
       });
       return { recovery_codes: codes };
+    },
+  );
+
+  app.post(
+    '/admin/step-up',
+    {
+      config: { access: access.signedIn },
+      schema: { body: stepUpRequestSchema, response: { 200: stepUpResponseSchema } },
+    },
+    async (request) => {
+      const { identity } = accessOf(request);
+      const { password } = request.body;
+      const proof = password !== undefined ? { password } : proofOf(request.body);
+      const method = await mfa.stepUp(identity.adminId, identity.sessionId, proof);
+      await recordChange(request, 'step-up', { confirmed_with: method });
+      return { confirmed_until: addSeconds(deps.clock(), deps.stepUpSeconds).toISOString() };
     },
   );
 

@@ -93,6 +93,21 @@ export function createMfaService(deps: MfaServiceDeps) {
     await limit.succeeded(adminId, attempt);
   }
 
+  /**
+   * This sign-in just proved a factor (or the password): dangerous actions are open for a while,
+   * and a sign-in that had no factor now counts as one that passed it.
+   */
+  async function markConfirmed(executor: Executor, sessionId: string, method: MfaMethod | null) {
+    const confirmed = executor
+      .updateTable('auth_sessions')
+      .set({ factor_confirmed_at: clock() })
+      .where('id', '=', sessionId);
+    await (method === null
+      ? confirmed
+      : confirmed.set((eb) => ({ second_factor: eb.fn.coalesce('second_factor', eb.val(method)) }))
+    ).execute();
+  }
+
   async function freshRecoveryCodes(trx: Executor, adminId: number): Promise<string[]> {
     const codes = newRecoveryCodes();
     const hashes = codes.map((code) => hashRecoveryCode(deps.recoveryKey, code));
@@ -126,8 +141,11 @@ export function createMfaService(deps: MfaServiceDeps) {
       return { secret, otpauth_url: otpauthUrl(secret, admin.email) };
     },
 
-    /** Enables the pending authenticator after one right code; the recovery codes are shown once. */
-    async confirm(adminId: number, code: string): Promise<string[]> {
+    /**
+     * Enables the pending authenticator after one right code; the recovery codes are shown once. The
+     * sign-in it was set up in counts from now on as one that passed it (a group's requirement is met).
+     */
+    async confirm(adminId: number, sessionId: string, code: string): Promise<string[]> {
       const pending = await totp.find(adminId);
       if (!pending) throw errors.unprocessable('mfaTotpNotPending');
       if (pending.confirmed_at) throw errors.unprocessable('mfaTotpAlreadyEnabled');
@@ -136,6 +154,7 @@ export function createMfaService(deps: MfaServiceDeps) {
       if (step === null) throw wrongProof({ code });
       const codes = await db.transaction().execute(async (trx) => {
         if (!(await totp.confirm(trx, adminId, pending.secret_sealed, step, clock()))) return null;
+        await markConfirmed(trx, sessionId, 'totp');
         return freshRecoveryCodes(trx, adminId);
       });
       if (!codes) {
@@ -170,6 +189,28 @@ export function createMfaService(deps: MfaServiceDeps) {
     async regenerateRecoveryCodes(adminId: number, proof: FactorProof): Promise<string[]> {
       if ((await methodsOf(adminId)).length === 0) throw errors.unprocessable('mfaTotpNotEnabled');
       return withFactor(adminId, proof, (trx) => freshRecoveryCodes(trx, adminId));
+    },
+
+    /**
+     * Step-up: a second factor, or the password for an admin without one, opens this sign-in's
+     * dangerous actions for a few minutes. Answers which proof it was.
+     */
+    async stepUp(
+      adminId: number,
+      sessionId: string,
+      proof: FactorProof | { password: string },
+    ): Promise<MfaMethod | 'password'> {
+      if ('password' in proof) {
+        if ((await methodsOf(adminId)).length > 0)
+          throw errors.fields({ password: 'mfaPasswordNotAccepted' });
+        await withPassword(adminId, proof.password);
+        await markConfirmed(db, sessionId, null);
+        return 'password';
+      }
+      return withFactor(adminId, proof, async (trx, method) => {
+        await markConfirmed(trx, sessionId, method);
+        return method;
+      });
     },
 
     /** The first step's answer for an admin with a factor, or null when the password is enough. */

@@ -48,4 +48,12 @@ export const mfaMigrations: Record<string, Migration> = {
       await sql`alter table auth_sessions add column second_factor text`.execute(db);
     },
   },
+  '2026-11-27-0900-step-up': {
+    async up(db: Kysely<unknown>) {
+      // When this sign-in last proved its second factor (or the password, for an admin without one):
+      // dangerous actions need it within the last few minutes. The sign-in itself is the first proof.
+      await sql`alter table auth_sessions add column factor_confirmed_at timestamptz`.execute(db);
+      await sql`update auth_sessions set factor_confirmed_at = created_at`.execute(db);
+    },
+  },
 };

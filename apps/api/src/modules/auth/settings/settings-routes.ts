@@ -88,7 +88,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
   app.post(
     `${settingsResource.path}/revoke-user-tokens`,
     {
-      config: { access: access.to(settingsResource, 'settings.revoke-user-tokens') },
+      config: { access: access.to(settingsResource, 'settings.revoke-user-tokens', { stepUp: true }) },
       schema: { response: { 200: revokeUserTokensResponseSchema } },
     },
     async (request) => {
@@ -109,7 +109,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
   app.post(
     `${settingsResource.path}/regenerate-api-keys`,
     {
-      config: { access: access.to(settingsResource, 'settings.regenerate-api-keys') },
+      config: { access: access.to(settingsResource, 'settings.regenerate-api-keys', { stepUp: true }) },
       onRequest: noStore,
       schema: { response: { 200: regenerateApiKeysResponseSchema } },
     },

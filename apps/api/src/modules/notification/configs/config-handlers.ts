@@ -22,6 +22,8 @@ export interface ConfigRowBase {
   is_default: boolean;
   config_json: Record<string, unknown>;
   config_secrets_encrypted: string | null;
+  /** The names of the secrets sealed in `config_secrets_encrypted`. */
+  config_secret_keys: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -104,6 +106,16 @@ export function createConfigHandlers<Row extends ConfigRowBase, Item, Write exte
     return values;
   }
 
+  /** Overwrites or clears a secret already stored: a dangerous change, confirmed with a fresh factor. */
+  function replacesStoredSecret(body: Write, stored: Row): boolean {
+    const fields = body as Record<string, unknown>;
+    for (const [field, column] of Object.entries(kind.secrets)) {
+      if (fields[field] !== undefined && stored[column as keyof Row] !== null) return true;
+    }
+    const { updates } = splitConfigJson(body.config_json, kind.configSecretKeys(body));
+    return Object.keys(updates).some((key) => stored.config_secret_keys.includes(key));
+  }
+
   const assignments = (values: Record<string, unknown>): RawBuilder<unknown> =>
     sql.join(Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
 
@@ -136,6 +148,7 @@ export function createConfigHandlers<Row extends ConfigRowBase, Item, Write exte
             const current = await findRow(trx, id, true);
             if (!current) return undefined;
             if (current.is_default && !body.is_default) throw errors.fields({ is_default: 'defaultKept' });
+            if (replacesStoredSecret(body, current)) context.access.requireStepUp();
             if (body.is_default && !current.is_default) await takeDefault(trx, id);
             const values = { ...columnsOf(body, current), updated_at: clock() };
             await sql`update ${table} set ${assignments(values)} where id = ${id}`.execute(trx);

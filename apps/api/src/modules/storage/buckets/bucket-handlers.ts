@@ -82,6 +82,8 @@ export function createBucketHandlers(
         if (query.data.confirm_files !== bucket.file_count) {
           throw errors.unprocessable('bucketNotEmpty', { count: bucket.file_count });
         }
+        // Files go with it, beyond undoing: confirmed with a fresh second factor too.
+        context.access.requireStepUp();
         await trx.updateTable('storage_buckets').set({ deleting_at: clock() }).where('id', '=', id).execute();
         return bucket;
       });

@@ -153,7 +153,7 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
     admin.post(
       `${errorsResource.path}/delete-range`,
       {
-        config: { access: access.to(errorsResource, 'errors.delete-range') },
+        config: { access: access.to(errorsResource, 'errors.delete-range', { stepUp: true }) },
         schema: { body: errorsRangeSchema, response: { 200: rangeDeleteResponseSchema } },
       },
       async (request) => {
