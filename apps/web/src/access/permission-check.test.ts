@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { createPermissionCheck } from './permission-check';
 
 function permissionsOf(grants: MyPermissions['grants'], extra: Partial<MyPermissions> = {}): MyPermissions {
-  return { admin_id: 7, groups: ['support'], version: 'v1', grants, kinds: {}, ...extra };
+  return {
+    admin_id: 7,
+    groups: ['support'],
+    version: 'v1',
+    grants,
+    kinds: {},
+    mfa_enrollment_required: false,
+    ...extra,
+  };
 }
 
 describe('createPermissionCheck', () => {

@@ -18,6 +18,8 @@ import {
 export interface PermissionCheck {
   adminId: number;
   groups: readonly string[];
+  /** A group requires a second factor this sign-in lacks: the panel offers only its setup. */
+  mfaEnrollmentRequired: boolean;
   /** Some record (or the action as a whole) is allowed. */
   can(resource: string, action: string): boolean;
   /** The fields the action reaches: the columns of a list, the inputs of a form. */
@@ -51,6 +53,7 @@ export function createPermissionCheck(permissions: MyPermissions): PermissionChe
   return {
     adminId: permissions.admin_id,
     groups: permissions.groups,
+    mfaEnrollmentRequired: permissions.mfa_enrollment_required,
     can: (resource, action) => decision(resource, action).allowed,
     fields: (resource, action) => visibleFields(decision(resource, action)),
     filterableFields: (resource, action) => filterableFields(decision(resource, action)),

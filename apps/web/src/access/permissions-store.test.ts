@@ -8,6 +8,7 @@ const support = (version: string, grants: MyPermissions['grants']): MyPermission
   version,
   grants,
   kinds: {},
+  mfa_enrollment_required: false,
 });
 const listUsers = { resource: 'auth.users', action: 'list', effect: 'allow' } as const;
 const listAdmins = { resource: 'auth.admins', action: 'list', effect: 'allow' } as const;

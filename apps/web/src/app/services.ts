@@ -2,6 +2,7 @@ import { myPermissionsSchema, type RuntimeConfig, type ServiceName } from '@pult
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { createPermissionsStore, type PermissionsStore } from '../access/permissions-store';
+import { createStepUpBroker, type StepUpBroker } from '../access/step-up-broker';
 import { type ConnectivityMonitor, createConnectivityMonitor } from '../http/connectivity';
 import {
   createHttpClient,
@@ -26,6 +27,8 @@ export interface Services {
   queryClient: QueryClient;
   /** What the signed-in administrator may do, kept in step with their groups. */
   permissions: PermissionsStore;
+  /** Asks the administrator to confirm it is them before a dangerous action goes through. */
+  stepUp: StepUpBroker;
   /** Absolute URL of an auth-service path, e.g. `authUrl('/admin/signin')`. */
   authUrl: (path: string) => string;
   /** Absolute URL of a path of any service, e.g. `serviceUrl('auth', '/admin/users')`. */
@@ -73,6 +76,7 @@ export function createServices(deps: ServicesDeps): Services {
       }),
   });
 
+  const stepUp = createStepUpBroker();
   const http = createHttpClient({
     session,
     getLocale,
@@ -84,6 +88,9 @@ export function createServices(deps: ServicesDeps): Services {
     },
     onReachability: (answered) =>
       answered ? connectivity.reportAnswered() : connectivity.reportUnreachable(),
+    onStepUp: () => stepUp.confirm(),
+    // The access gate then shows the enrolment in place of any page.
+    onEnrollmentRequired: () => void permissions.refresh(),
   });
 
   const permissions = createPermissionsStore({
@@ -110,6 +117,7 @@ export function createServices(deps: ServicesDeps): Services {
     connectivity,
     queryClient,
     permissions,
+    stepUp,
     authUrl: (path) => joinUrl(config.authServiceUrl, path),
     serviceUrl: (service, path) => joinUrl(serviceBaseUrl(config, service), path),
   };

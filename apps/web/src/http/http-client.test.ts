@@ -39,19 +39,23 @@ function fakeSession(initialToken: string | null = 'a0') {
   };
 }
 
-function setup(options: { token?: string | null; locale?: string } = {}) {
+function setup(options: { token?: string | null; locale?: string; stepUp?: boolean } = {}) {
   const { session, setToken } = fakeSession(options.token === undefined ? 'a0' : options.token);
   const fetchFn: FetchMock = vi.fn<typeof fetch>();
   const onForbidden = vi.fn<(text: string) => void>();
   const onReachability = vi.fn<(answered: boolean) => void>();
+  const onStepUp = vi.fn(async () => options.stepUp ?? true);
+  const onEnrollmentRequired = vi.fn();
   const client = createHttpClient({
     session,
     getLocale: () => options.locale ?? 'en-US',
     fetchFn,
     onForbidden,
     onReachability,
+    onStepUp,
+    onEnrollmentRequired,
   });
-  return { client, session, setToken, fetchFn, onForbidden, onReachability };
+  return { client, session, setToken, fetchFn, onForbidden, onReachability, onStepUp, onEnrollmentRequired };
 }
 
 function sentInit(fetchFn: FetchMock, call = 0): RequestInit {
@@ -254,6 +258,49 @@ describe('createHttpClient: 401', () => {
 });
 
 describe('createHttpClient: other failures', () => {
+  it('asks for a step-up on step_up_required and sends the request once more', async () => {
+    const { client, fetchFn, onForbidden, onStepUp } = setup();
+    fetchFn
+      .mockResolvedValueOnce(json(403, { error: 'Confirm it is you', code: 'step_up_required' }))
+      .mockResolvedValueOnce(json(200, { regenerated: true }));
+    await expect(client.post('/auth/admin/settings/regenerate-api-keys')).resolves.toEqual({
+      regenerated: true,
+    });
+    expect(onStepUp).toHaveBeenCalledTimes(1);
+    expect(fetchFn).toHaveBeenCalledTimes(2);
+    expect(fetchFn.mock.calls[1]?.[0]).toBe('/auth/admin/settings/regenerate-api-keys');
+    expect(onForbidden).not.toHaveBeenCalled();
+  });
+
+  it('gives up without a notice when the step-up is cancelled, and refuses a second step_up_required', async () => {
+    const cancelled = setup({ stepUp: false });
+    cancelled.fetchFn.mockResolvedValueOnce(
+      json(403, { error: 'Confirm it is you', code: 'step_up_required' }),
+    );
+    const error = await rejection(cancelled.client.post('/auth/admin/settings/revoke-user-tokens'));
+    expect((error as HttpError).status).toBe(403);
+    expect(cancelled.fetchFn).toHaveBeenCalledTimes(1);
+    expect(cancelled.onForbidden).not.toHaveBeenCalled();
+
+    const twice = setup();
+    twice.fetchFn.mockImplementation(async () =>
+      json(403, { error: 'Confirm it is you', code: 'step_up_required' }),
+    );
+    await rejection(twice.client.post('/auth/admin/settings/revoke-user-tokens'));
+    expect(twice.fetchFn).toHaveBeenCalledTimes(2);
+    expect(twice.onStepUp).toHaveBeenCalledTimes(1);
+    expect(twice.onForbidden).toHaveBeenCalledWith('Confirm it is you');
+  });
+
+  it('tells the app when a group requires a factor the sign-in lacks, without a notice', async () => {
+    const { client, fetchFn, onForbidden, onEnrollmentRequired } = setup();
+    fetchFn.mockResolvedValueOnce(json(403, { error: 'Set up a factor', code: 'mfa_enrollment_required' }));
+    const error = await rejection(client.get('/auth/admin/users'));
+    expect((error as HttpError).status).toBe(403);
+    expect(onEnrollmentRequired).toHaveBeenCalledTimes(1);
+    expect(onForbidden).not.toHaveBeenCalled();
+  });
+
   it('reports a 403 with the server text and throws', async () => {
     const { client, fetchFn, onForbidden } = setup();
     fetchFn.mockResolvedValueOnce(json(403, { error: 'Admins group required' }));

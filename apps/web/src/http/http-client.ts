@@ -1,4 +1,4 @@
-import { FORBIDDEN_TEXTS, forbiddenErrorSchema, toLocale } from '@pult/contract';
+import { FORBIDDEN_TEXTS, type ForbiddenError, forbiddenErrorSchema, toLocale } from '@pult/contract';
 import type { SessionManager } from '../session/session-manager';
 import { isUnreachableStatus } from './connectivity';
 import { HttpError } from './http-error';
@@ -40,6 +40,13 @@ export interface HttpClientDeps {
   onForbidden?: (text: string) => void;
   /** Told after every call whether its service answered (see `connectivity.ts`). */
   onReachability?: (answered: boolean) => void;
+  /**
+   * A dangerous action was refused until the administrator confirms it is them (403
+   * `step_up_required`): resolves true once they have, and the request is sent once more.
+   */
+  onStepUp?: () => Promise<boolean>;
+  /** A group requires a second factor this sign-in lacks (403 `mfa_enrollment_required`). */
+  onEnrollmentRequired?: () => void;
 }
 
 type FetchFn = typeof fetch;
@@ -141,6 +148,42 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       : FORBIDDEN_TEXTS[toLocale(getLocale())];
   }
 
+  function forbiddenCode(body: unknown): ForbiddenError['code'] {
+    const parsed = forbiddenErrorSchema.safeParse(body);
+    return parsed.success ? parsed.data.code : undefined;
+  }
+
+  /**
+   * A 403 the administrator can lift: a step-up (then the request goes once more) or a factor their
+   * group requires. Anything else is a refusal, shown as the spec's negative notice.
+   */
+  async function handleForbidden(
+    first: Response,
+    resend: (token: string | null) => Promise<Response>,
+    auth: boolean,
+  ): Promise<Response> {
+    const body = await readErrorBody(first);
+    const code = forbiddenCode(body);
+    if (code === 'step_up_required' && deps.onStepUp) {
+      if (!(await deps.onStepUp())) throw new HttpError(403, body);
+      // The dialog may have stayed open past the access token's life.
+      if (auth) await session.ensureFreshToken();
+      const again = await resend(auth ? session.getAccessToken() : null);
+      if (again.status !== 403) return again;
+      return refuse(await readErrorBody(again));
+    }
+    if (code === 'mfa_enrollment_required' && deps.onEnrollmentRequired) {
+      deps.onEnrollmentRequired();
+      throw new HttpError(403, body);
+    }
+    return refuse(body);
+  }
+
+  function refuse(body: unknown): never {
+    deps.onForbidden?.(forbiddenText(body));
+    throw new HttpError(403, body);
+  }
+
   /** Tells whether the service answered; a cancelled call says nothing either way. */
   async function reportReachability(sending: Promise<Response>): Promise<Response> {
     try {
@@ -188,11 +231,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     if (response.status === 401 && sentToken !== null) {
       response = await retryUnauthorized(response, sentToken, resend);
     }
-    if (response.status === 403) {
-      const body = await readErrorBody(response);
-      deps.onForbidden?.(forbiddenText(body));
-      throw new HttpError(403, body);
-    }
+    if (response.status === 403) response = await handleForbidden(response, resend, auth);
     if (!response.ok) throw new HttpError(response.status, await readErrorBody(response));
     return response;
   }

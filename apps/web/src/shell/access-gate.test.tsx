@@ -20,6 +20,7 @@ const support = (version: string, grants: MyPermissions['grants']): MyPermission
   version,
   grants,
   kinds: {},
+  mfa_enrollment_required: false,
 });
 
 /** The API as far as the gate needs it: the admin's permissions, whatever they are at the moment. */

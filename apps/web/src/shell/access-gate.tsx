@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { RouteResourceProvider } from '../access/route-resource';
 import { usePermissionsState } from '../access/use-permissions';
 import { useServices } from '../app/services-context';
+import { MfaEnrolmentPage } from '../modules/profile';
 import { NoAccessPage } from '../ui/no-access-page';
 import { PageLoading } from '../ui/page-loading';
 import { pageAccessOf, pageAllowed } from './page-access';
@@ -12,7 +13,8 @@ import { pageAccessOf, pageAllowed } from './page-access';
 /**
  * Pages render once the administrator's permissions are known, so no page shows a button it must
  * take back a moment later; a page their groups do not open says so instead of failing request by
- * request. The server refuses the same requests whatever this shows.
+ * request. The server refuses the same requests whatever this shows. While a group requires a second
+ * factor the sign-in lacks, every page is its setup (the server allows nothing else).
  */
 export function AccessGate() {
   const { t } = useTranslation();
@@ -34,6 +36,7 @@ export function AccessGate() {
     );
   }
   if (state.status !== 'ready') return <PageLoading />;
+  if (state.check.mfaEnrollmentRequired) return <MfaEnrolmentPage />;
   const page = pageAccessOf(pathname);
   if (page && !pageAllowed(state.check, page)) return <NoAccessPage groups={state.check.groups} />;
   return (

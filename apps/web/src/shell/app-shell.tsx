@@ -3,6 +3,7 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useState } from 'react';
+import { StepUpDialogHost } from '../modules/profile';
 import { PageLoading } from '../ui/page-loading';
 import { AccessGate } from './access-gate';
 import { ConnectionNotice } from './connection-notice';
@@ -33,6 +34,7 @@ export default function AppShell() {
           <AccessGate />
         </Suspense>
       </Box>
+      <StepUpDialogHost />
     </Box>
   );
 }

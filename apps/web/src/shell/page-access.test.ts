@@ -4,7 +4,14 @@ import { createPermissionCheck } from '../access/permission-check';
 import { pageAccessOf, pageAllowed, visibleSections } from './page-access';
 
 const checkOf = (grants: MyPermissions['grants']) =>
-  createPermissionCheck({ admin_id: 1, groups: ['support'], version: 'v', grants, kinds: {} });
+  createPermissionCheck({
+    admin_id: 1,
+    groups: ['support'],
+    version: 'v',
+    grants,
+    kinds: {},
+    mfa_enrollment_required: false,
+  });
 
 const support = checkOf([
   { resource: 'auth.users', action: 'list', effect: 'allow' },

@@ -4,7 +4,14 @@ import { createPermissionCheck } from '../access/permission-check';
 import { listAccessOf } from './list-access';
 
 const checkOf = (grants: MyPermissions['grants']) =>
-  createPermissionCheck({ admin_id: 1, groups: ['g'], version: 'v', grants, kinds: {} });
+  createPermissionCheck({
+    admin_id: 1,
+    groups: ['g'],
+    version: 'v',
+    grants,
+    kinds: {},
+    mfa_enrollment_required: false,
+  });
 const names = (fields: readonly { name: string }[]) => fields.map((field) => field.name);
 
 describe('listAccessOf', () => {

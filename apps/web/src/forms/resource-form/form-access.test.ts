@@ -5,7 +5,14 @@ import { formAccessOf } from './form-access';
 import { visibleFields } from './form-values';
 
 const checkOf = (grants: MyPermissions['grants']) =>
-  createPermissionCheck({ admin_id: 1, groups: ['support'], version: 'v', grants, kinds: {} });
+  createPermissionCheck({
+    admin_id: 1,
+    groups: ['support'],
+    version: 'v',
+    grants,
+    kinds: {},
+    mfa_enrollment_required: false,
+  });
 
 const editFields = visibleFields(userForm, 'edit');
 const names = (fields: readonly { name: string }[]) => fields.map((field) => field.name);

@@ -25,6 +25,7 @@ const SUPPORT = {
   grant_count: 2,
   member_count: 1,
   builtin: false,
+  mfa_required: false,
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
 };
@@ -68,12 +69,14 @@ describe('group editor', () => {
     // The update grant lets the e-mail be written too.
     fireEvent.click(screen.getByRole('button', { name: 'Limits: Users — Update' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'E-mail' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Second factor required' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/groups'));
     expect(api.sent('PUT', '/admin/groups/2')[0]?.body).toEqual({
       name: 'support',
       description: 'Support agents',
+      mfa_required: true,
       grants: [
         { resource: 'auth.users', action: 'list', effect: 'allow' },
         { resource: 'auth.users', action: 'update', effect: 'allow', fields: ['email', 'status'] },

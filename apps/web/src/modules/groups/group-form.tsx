@@ -52,6 +52,9 @@ export function GroupForm({
   const canWrite = useRouteCan(mode === 'create' ? 'create' : 'update');
   const canDelete = useRouteCan('delete');
   const readOnly = record?.builtin === true || !canWrite;
+  // The built-in group keeps its name and grants; whether it requires a second factor may change.
+  const factorOnly = record?.builtin === true && canWrite;
+  const saveable = !readOnly || factorOnly;
   const busy = saving || deleting;
 
   return (
@@ -59,12 +62,12 @@ export function GroupForm({
       <ErrorSummary errors={errors} drafts={drafts} />
       <Grid container spacing={2} sx={{ mb: 3 }}>
         {groupForm.fields.map((field) => (
-          <Grid key={field.name} size={field.input.kind === 'textarea' ? 12 : { xs: 12, sm: 6 }}>
+          <Grid key={field.name} size={field.input.kind === 'text' ? { xs: 12, sm: 6 } : 12}>
             <FormFieldInput
               form={form}
               field={field}
               label={t(field.label as TextKey)}
-              disabled={busy || readOnly}
+              disabled={busy || (readOnly && !(factorOnly && field.name === 'mfa_required'))}
             />
           </Grid>
         ))}
@@ -99,9 +102,9 @@ export function GroupForm({
         )}
         <Box sx={{ flexGrow: 1 }} />
         <Button onClick={() => guard.leaveOnPurpose(onCancel)} disabled={busy}>
-          {t(readOnly ? 'groups.back' : 'common.cancel')}
+          {t(saveable ? 'common.cancel' : 'groups.back')}
         </Button>
-        {!readOnly && (
+        {saveable && (
           <Button type="submit" variant="contained" disabled={deleting} loading={saving}>
             {t('common.save')}
           </Button>

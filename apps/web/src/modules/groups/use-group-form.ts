@@ -39,7 +39,11 @@ export function useGroupForm({ mode, record, catalogue, onSaved }: UseGroupFormO
   const { t } = useTranslation();
   const viewText = useViewText();
   const form: ResourceFormApi = useForm<FormValues, unknown, FormValues>({
-    defaultValues: { name: record?.name ?? '', description: record?.description ?? '' },
+    defaultValues: {
+      name: record?.name ?? '',
+      description: record?.description ?? '',
+      mfa_required: record?.mfa_required ?? false,
+    },
   });
   const [drafts, setDrafts] = useState<GrantDraft[]>(() => draftsOfGrants(record?.grants ?? []));
   const initialGrants = useMemo(

@@ -48,7 +48,14 @@ const allow = (resource: string, action: string) => ({ resource, action, effect:
 function api(grants: MyPermissions['grants']) {
   return (call: FakeCall): Response | undefined => {
     if (call.path === '/admin/me/permissions') {
-      return jsonResponse(200, { admin_id: 1, groups: ['moderators'], version: 'v1', grants, kinds: {} });
+      return jsonResponse(200, {
+        admin_id: 1,
+        groups: ['moderators'],
+        version: 'v1',
+        grants,
+        kinds: {},
+        mfa_enrollment_required: false,
+      });
     }
     if (call.path.endsWith('/admin/channels/5')) return jsonResponse(200, CHANNEL);
     if (call.path.endsWith('/admin/channels/5/members')) return jsonResponse(200, { items: [MEMBER] });

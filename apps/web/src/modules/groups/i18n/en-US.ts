@@ -8,9 +8,12 @@ export const groupsEn: typeof groupsUk = {
     description: 'Description',
     grant_count: 'Grants',
     member_count: 'Members',
+    mfa_required: 'Second factor required',
   },
   hints: {
     name: '2–50 lower-case Latin letters, digits, dashes and underscores',
+    mfa_required:
+      'Members sign in with a code from an authenticator app. A member who has none can only set one up until they do.',
   },
   list: {
     create: 'New group',
@@ -19,7 +22,7 @@ export const groupsEn: typeof groupsUk = {
     builtin: 'built-in',
   },
   builtinNote:
-    'The built-in superadmin group allows everything on every service. It cannot be renamed, reduced or deleted; only its members can change.',
+    'The built-in superadmin group allows everything on every service. It cannot be renamed, reduced or deleted; only its members and whether it requires a second factor can change.',
   /** Fields that no list column shows, so they have no column label of their own. */
   fieldNames: {
     password: 'Password',

@@ -54,4 +54,15 @@ export const profileSecurityEn: typeof profileSecurityUk = {
     useRecovery: 'Use a recovery code',
     useCode: 'Use the authenticator code',
   },
+  stepUp: {
+    title: 'Confirm it is you',
+    text: 'This action cannot be undone, so it needs a fresh code from your authenticator app.',
+    passwordText: 'This action cannot be undone, so it needs your password again.',
+    confirm: 'Confirm',
+  },
+  enrolment: {
+    title: 'Set up a second factor',
+    text: 'Your administrator group requires a second factor. Set up an authenticator app to go on to the panel.',
+    signOut: 'Sign out',
+  },
 };

@@ -18,7 +18,14 @@ const allow = (action: string) => ({ resource: 'auth.settings', action, effect: 
 function api(grants: MyPermissions['grants']) {
   return (call: FakeCall): Response | undefined => {
     if (call.path === '/admin/me/permissions') {
-      return jsonResponse(200, { admin_id: 1, groups: ['auditor'], version: 'v1', grants, kinds: {} });
+      return jsonResponse(200, {
+        admin_id: 1,
+        groups: ['auditor'],
+        version: 'v1',
+        grants,
+        kinds: {},
+        mfa_enrollment_required: false,
+      });
     }
     if (call.method === 'GET' && call.path === '/admin/settings') {
       return jsonResponse(200, { items: [SETTING], total: 1, pageCount: 1 });
