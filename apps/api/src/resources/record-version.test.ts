@@ -329,6 +329,65 @@ describe.each(testDatabaseKinds())('record versions on %s', (kind) => {
       expect(after.etag).not.toBe(before.etag);
     });
 
+    it('a module action: retrying a failed e-mail (its detail answers a version too)', async () => {
+      const email = await t.db
+        .insertInto('email_queue')
+        .values({
+          email_to: `retry-${unique()}@pult.test`,
+          template_name: 'welcome',
+          message_id: `<${unique()}@pult.test>`,
+          subject: 'Hello',
+          body_text: 'Hello',
+          body_html: null,
+          status: 'failed',
+          max_attempts: 1,
+          next_attempt_at: new Date(t.time.clock()),
+          updated_at: new Date(t.time.clock()),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const url = `${NOTIFICATION}/email-queue/${email.id}`;
+      const before = await read(url);
+      const retried = await call('POST', `${url}/retry`);
+      expect(retried.statusCode, retried.body).toBe(200);
+      const after = await read(url);
+      expect(after.item.status).toBe('pending');
+      expect(after.etag).not.toBe(before.etag);
+      expect(retried.headers.etag).toBe(after.etag);
+    });
+
+    it('a module action: resolving an error group (its detail answers a version too)', async () => {
+      const service = await t.db
+        .insertInto('storage_log_names')
+        .values({ kind: 'service', name: `versions-${unique()}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const now = new Date(t.time.clock());
+      const group = await t.db
+        .insertInto('storage_error_groups')
+        .values({
+          fingerprint: `fp-${unique()}`,
+          service_id: service.id,
+          level: 'error',
+          message: 'Boom',
+          top_frame: null,
+          count: 1,
+          first_seen: now,
+          last_seen: now,
+          resolved_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const url = `${STORAGE}/admin/error-groups/${group.id}`;
+      const before = await read(url);
+      const resolved = await call('POST', `${url}/resolve`);
+      expect(resolved.statusCode, resolved.body).toBe(200);
+      const after = await read(url);
+      expect(after.item.status).toBe('resolved');
+      expect(after.etag).not.toBe(before.etag);
+      expect(resolved.headers.etag).toBe(after.etag);
+    });
+
     it('any other writer of the row (a worker, a migration, SQL by hand)', async () => {
       const template = await createTemplate(t.db);
       const url = `${NOTIFICATION}/templates/${template.id}`;

@@ -20,14 +20,15 @@ export function parseIfMatch(value: string): { any: true } | { any: false; versi
   const text = value.trim();
   if (text === '*') return { any: true };
   const versions: string[] = [];
-  const tag = /^(?:W\/)?"([\x21\x23-\x7e\x80-\xff]*)"$/;
-  for (const part of text.split(',')) {
-    const item = part.trim();
-    // Empty list elements are allowed (`#rule`), anything else must be an entity tag.
-    if (item === '') continue;
-    const match = tag.exec(item);
+  // One list element at a time: optional whitespace, an entity tag (or nothing), then a comma or the end.
+  const element = /[ \t]*(?:(?:W\/)?"([\x21\x23-\x7e\x80-\xff]*)")?[ \t]*(?:,|$)/y;
+  let at = 0;
+  while (at < text.length) {
+    element.lastIndex = at;
+    const match = element.exec(text);
     if (!match) return { any: false, versions: [] };
-    versions.push(match[1] as string);
+    if (match[1] !== undefined) versions.push(match[1]);
+    at = element.lastIndex;
   }
   return { any: false, versions };
 }

@@ -5,6 +5,7 @@ import {
   emailQueueResource,
   emailRetryResultSchema,
   listResponseSchema,
+  recordEtag,
   sendResponseSchema,
   templatePreviewRequestSchema,
   templatePreviewSchema,
@@ -18,6 +19,7 @@ import {
   translationsResource,
   translationWriteSchema,
 } from '@pult/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../access/route-access.js';
@@ -30,6 +32,7 @@ import { crudRoutes } from '../../resources/crud-routes.js';
 import { registerCsvExport } from '../../resources/export/csv-export-route.js';
 import { listRequestOf } from '../../resources/list-request.js';
 import { parseNumericId } from '../../resources/record-id.js';
+import { readWithVersion, recordVersions } from '../../resources/record-version.js';
 import type { AuthApi } from '../auth/index.js';
 import type { EmailQueue } from './email-queue.js';
 import type { QueueHandlers } from './queue/queue-handlers.js';
@@ -169,9 +172,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     },
     async () => queueHandlers.counts(),
   );
-  const oneEmail = async (id: number) => {
-    const item = await queueHandlers.get(id);
+  // An e-mail answers its version too (the row's xmin): every delivery attempt, retry or cancel changes it.
+  const emailVersions = recordVersions(db, { table: 'email_queue', key: 'id' });
+  const oneEmail = async (id: number, reply: FastifyReply) => {
+    const { item, version } = await readWithVersion(emailVersions, id, () => queueHandlers.get(id));
     if (!item) throw errors.notFound();
+    if (version !== undefined) reply.header('etag', recordEtag(version));
     return item;
   };
   app.get(
@@ -185,7 +191,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       },
       schema: { params: idParams, response: { 200: emailQueueDetailSchema.partial() } },
     },
-    async (request) => oneEmail(idOf(request.params.id)),
+    async (request, reply) => oneEmail(idOf(request.params.id), reply),
   );
   // Each action answers the e-mail as it now is, or a 422 naming why its state does not allow it.
   const actions = { retry: queueHandlers.retry, cancel: queueHandlers.cancel };
@@ -196,7 +202,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
         config: { access: access.to(emailQueueResource, `email-queue.${name}`) },
         schema: { params: idParams, response: { 200: emailQueueDetailSchema } },
       },
-      async (request) => {
+      async (request, reply) => {
         const id = idOf(request.params.id);
         await act(id);
         if (name === 'retry') deps.wake();
@@ -206,7 +212,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
           recordId: id,
           detail: { name },
         });
-        return oneEmail(id);
+        return oneEmail(id, reply);
       },
     );
   }

@@ -14,11 +14,12 @@ import {
   lookupResponseSchema,
   rangeCountResponseSchema,
   rangeDeleteResponseSchema,
+  recordEtag,
   storageSettingsSchema,
   storageSettingsUpdateSchema,
   translateMessage,
 } from '@pult/contract';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -34,6 +35,7 @@ import { walkList } from '../../../resources/export/list-walk.js';
 import { listRequestOf } from '../../../resources/list-request.js';
 import { runList } from '../../../resources/list-sql.js';
 import { parseNumericId } from '../../../resources/record-id.js';
+import { readWithVersion, recordVersions } from '../../../resources/record-version.js';
 import type { StorageSettingsStore } from '../settings/storage-settings.js';
 import type { createIngest } from './ingest.js';
 import type { LogNames } from './log-names.js';
@@ -196,7 +198,7 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
         config: { access: access.to(errorGroupsResource, 'read', { scoped: false }) },
         schema: { params: idParams, response: { 200: errorGroupSchema.partial() } },
       },
-      async (request) => toErrorGroup(await oneGroup(request.params.id)),
+      async (request, reply) => toErrorGroup(await oneGroup(request.params.id, reply)),
     );
     const groupStatus = { resolve: 'resolved', reopen: 'open' } as const;
     const setGroupStatus =
@@ -224,7 +226,7 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
           config: { access: access.to(errorGroupsResource, `error-groups.${action}`) },
           schema: { params: idParams, response: { 200: errorGroupSchema } },
         },
-        async (request) => {
+        async (request, reply) => {
           const id = parseNumericId(request.params.id);
           if (id === undefined) throw errors.notFound();
           await db
@@ -232,7 +234,7 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
             .set({ status, resolved_at: status === 'resolved' ? deps.clock() : null })
             .where('id', '=', id)
             .execute();
-          const group = toErrorGroup(await oneGroup(request.params.id));
+          const group = toErrorGroup(await oneGroup(request.params.id, reply));
           await audit.record(request, {
             action: 'action',
             resource: errorGroupsResource.name,
@@ -244,13 +246,19 @@ export const logRoutes: FastifyPluginAsyncZod<LogRouteDeps> = async (app, deps) 
       );
     }
 
-    async function oneGroup(raw: string) {
+    // A group answers its version (the row's xmin): a resolve, a reopen or a new occurrence changes it.
+    const groupVersions = recordVersions(db, { table: 'storage_error_groups', key: 'id' });
+    async function oneGroup(raw: string, reply: FastifyReply) {
       const id = parseNumericId(raw);
       if (id === undefined) throw errors.notFound();
-      const { rows } = await sql<GroupRow>`select ${GROUP_SELECT} from storage_error_groups g ${GROUP_JOINS}
-        where g.id = ${id}`.execute(db);
-      if (!rows[0]) throw errors.notFound();
-      return rows[0];
+      const { item, version } = await readWithVersion(groupVersions, id, async () => {
+        const { rows } = await sql<GroupRow>`select ${GROUP_SELECT} from storage_error_groups g ${GROUP_JOINS}
+          where g.id = ${id}`.execute(db);
+        return rows[0];
+      });
+      if (!item) throw errors.notFound();
+      if (version !== undefined) reply.header('etag', recordEtag(version));
+      return item;
     }
 
     // Service and environment names are what the logs, errors and error groups show and filter by.
