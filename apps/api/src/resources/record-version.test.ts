@@ -445,6 +445,27 @@ describe.each(testDatabaseKinds())('record versions on %s', (kind) => {
     for (const answer of answers) expect([200, 404, 412]).toContain(answer.statusCode);
   });
 
+  it('takes locks in one order: saves of an administrator and membership changes never deadlock', async () => {
+    const group = await createGroup(t.db, `order-${unique()}`, []);
+    const admins = await Promise.all(Array.from({ length: 6 }, () => createAdmin(t.db, { groups: [] })));
+    const answers = await Promise.all(
+      admins.flatMap(({ admin }) => [
+        (async () => {
+          const opened = await read(`/auth/admin/admins/${admin.id}`);
+          return call('PUT', `/auth/admin/admins/${admin.id}`, {
+            ifMatch: opened.etag,
+            payload: bodyOf({ ...opened.item, first_name: 'Ordered' }, adminUpdateSchema),
+          });
+        })(),
+        call('PUT', `/auth/admin/groups/${group.id}/members/${admin.id}`),
+        call('POST', '/auth/admin/admins/bulk', {
+          payload: { action: 'setStatus', value: STATUS.active, ids: [admin.id] },
+        }),
+      ]),
+    );
+    for (const answer of answers) expect([200, 412], answer.body).toContain(answer.statusCode);
+  });
+
   it('shows a scoped administrator the current record only as far as their grants read it', async () => {
     const scoped = await adminWithGrants(t, [
       {

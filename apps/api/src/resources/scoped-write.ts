@@ -26,6 +26,12 @@ export interface WriteGuard {
 export interface WriteOptions {
   /** False for a write that takes the record away (a delete): it need not stay in scope. */
   staysInScope?: boolean;
+  /**
+   * Locks the write takes besides the record's row, taken before it: other writers of the record
+   * take them first too (an advisory lock, then rows), and two writers taking the same locks in
+   * different orders could deadlock.
+   */
+  lockFirst?: (trx: Transaction<Database>) => Promise<void>;
 }
 
 /**
@@ -48,7 +54,7 @@ export async function writeInScope<T>(
   write: (executor: Executor) => Promise<T | undefined>,
   options: WriteOptions = {},
 ): Promise<T | undefined> {
-  const { staysInScope = true } = options;
+  const { staysInScope = true, lockFirst } = options;
   const { scope, version } = guardOf(guard);
   if (!scope && !version) return write(db);
   const condition = scope ? rowScopeSql(scope, target.columns) : sql<boolean>`true`;
@@ -57,6 +63,7 @@ export async function writeInScope<T>(
   const expected = version?.expected;
   const matches = expected ? versionMatches(target.alias, expected) : sql<boolean>`true`;
   return db.transaction().execute(async (trx) => {
+    await lockFirst?.(trx);
     const { rows } = await sql`select 1 from ${from} where ${key} = ${id} and ${condition} and ${matches}
       for update of ${sql.id(target.alias)}`.execute(trx);
     if (rows.length === 0) {

@@ -81,6 +81,9 @@ export function createPersonHandlers<T extends PersonTable>(
   }
 
   const source = (context: RecordContext) => personListSource(table, descriptor, context.locale);
+  // An administrator's writes take the superadmin lock before the row, as membership changes and bulk
+  // actions do: the other order could deadlock with them.
+  const adminLocks = kind === 'admin' ? { lockFirst: lockSuperadminMembers } : {};
 
   return {
     list: (request, context) => runList(db, source(context), request),
@@ -126,29 +129,35 @@ export function createPersonHandlers<T extends PersonTable>(
         ) {
           throw errors.fields({ status: 'cannotLockSelf' });
         }
-        return writeInScope(db, source(context), id, context, (executor) =>
-          transact(executor, async (trx) => {
-            if (kind === 'admin') await lockSuperadminMembers(trx);
-            const { rows } = await sql<{
-              country_id: number | null;
-              city_id: number | null;
-              groups: string[];
-            }>`select country_id, city_id, groups
+        return writeInScope(
+          db,
+          source(context),
+          id,
+          context,
+          (executor) =>
+            transact(executor, async (trx) => {
+              if (kind === 'admin') await lockSuperadminMembers(trx);
+              const { rows } = await sql<{
+                country_id: number | null;
+                city_id: number | null;
+                groups: string[];
+              }>`select country_id, city_id, groups
               from ${sql.table(table)} where id = ${id} for update`.execute(trx);
-            const current = rows[0];
-            if (!current) return undefined;
-            const before = context.audit ? await loadOne(trx, id, context) : undefined;
-            if (kind === 'admin' && body.groups !== undefined)
-              await checkMembershipChange(trx, context.access, id, current.groups, body.groups);
-            const place = await resolvePlace(trx, ...nextPlace(current, body));
-            const values = { ...withoutUndefined(body), ...place, updated_at: clock() };
-            await sql`update ${sql.table(table)} set ${assignments(values)} where id = ${id}`.execute(trx);
-            await endSignInsIfInactive(trx, id, body.status);
-            if (kind === 'admin') await assertSuperadminRemains(trx);
-            const updated = await loadOne(trx, id, context);
-            await context.audit?.(trx, diffRecords(before, updated, body), id);
-            return updated;
-          }),
+              const current = rows[0];
+              if (!current) return undefined;
+              const before = context.audit ? await loadOne(trx, id, context) : undefined;
+              if (kind === 'admin' && body.groups !== undefined)
+                await checkMembershipChange(trx, context.access, id, current.groups, body.groups);
+              const place = await resolvePlace(trx, ...nextPlace(current, body));
+              const values = { ...withoutUndefined(body), ...place, updated_at: clock() };
+              await sql`update ${sql.table(table)} set ${assignments(values)} where id = ${id}`.execute(trx);
+              await endSignInsIfInactive(trx, id, body.status);
+              if (kind === 'admin') await assertSuperadminRemains(trx);
+              const updated = await loadOne(trx, id, context);
+              await context.audit?.(trx, diffRecords(before, updated, body), id);
+              return updated;
+            }),
+          adminLocks,
         );
       }),
 
@@ -173,7 +182,7 @@ export function createPersonHandlers<T extends PersonTable>(
             await context.audit?.(trx, diffRecords(removed, {}), id);
             return removed;
           }),
-        { staysInScope: false },
+        { staysInScope: false, ...adminLocks },
       );
     },
   };
