@@ -28,3 +28,14 @@ export function nextCode(secret: string, used: { step: number }): string {
   used.step = Math.max(used.step + 1, stepNow());
   return totp(secret, used.step);
 }
+
+/**
+ * The next unused code the server accepts now: it takes one step ahead at most, so after a few codes
+ * in quick succession this waits for the clock to reach the next step.
+ */
+export async function freshCode(secret: string, used: { step: number }): Promise<string> {
+  // Step `used.step + 1` is accepted from the moment step `used.step` begins.
+  const wait = used.step * 30_000 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 200));
+  return nextCode(secret, used);
+}

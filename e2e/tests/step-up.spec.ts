@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { type AdminApi, TEST_PASSWORD, uniqueTag } from '../support/admin-api.js';
 import { signInThroughForm } from '../support/fixtures.js';
 import { startPult } from '../support/pult-server.js';
-import { nextCode } from '../support/totp.js';
+import { freshCode, nextCode } from '../support/totp.js';
 import { test as base, expect } from '../support/users-fixtures.js';
 
 /**
@@ -66,9 +66,12 @@ const TEXTS = {
 type Locale = keyof typeof TEXTS;
 type Texts = (typeof TEXTS)[Locale];
 
-/** A screenshot once the buttons have settled (no spinner, MUI's colour transitions over). */
-async function shot(page: Page, name: string) {
-  await expect(page.locator('.MuiButton-loading')).toHaveCount(0);
+/**
+ * A screenshot once the buttons in `scope` have settled (no spinner, MUI's colour transitions over);
+ * behind a step-up dialog the action's own button keeps its spinner until the action is done.
+ */
+async function shot(page: Page, name: string, scope: Locator = page.locator('body')) {
+  await expect(scope.locator('.MuiButton-loading')).toHaveCount(0);
   await page.waitForTimeout(400);
   await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 }
@@ -100,7 +103,7 @@ test('uk-UA: an admin without a factor confirms "regenerate API keys" with the p
   api,
 }) => {
   const text = TEXTS['uk-UA'];
-  const admin = await api.createAdmin();
+  const admin = await api.createAdmin({ groups: ['superadmin'] });
   await inLocale(page, 'uk-UA');
   await staleSettings(page, admin.email);
 
@@ -117,7 +120,7 @@ test('uk-UA: an admin without a factor confirms "regenerate API keys" with the p
   await password.fill('not-the-password');
   await stepUp.getByRole('button', { name: text.confirm }).click();
   await expect(stepUp.getByText(text.wrongPassword)).toBeVisible();
-  await shot(page, 'uk-UA-step-up-password');
+  await shot(page, 'uk-UA-step-up-password', stepUp);
   await password.fill(TEST_PASSWORD);
   await stepUp.getByRole('button', { name: text.confirm }).click();
   // The action goes through by itself once confirmed.
@@ -133,7 +136,7 @@ test('en-US: an admin with an authenticator confirms "regenerate API keys" with 
   api,
 }) => {
   const text = TEXTS['en-US'];
-  const admin = await api.createAdmin();
+  const admin = await api.createAdmin({ groups: ['superadmin'] });
   const used = { step: 0 };
   const secret = await enrolThroughApi(api, admin.email, used);
   await inLocale(page, 'en-US');
@@ -152,8 +155,8 @@ test('en-US: an admin with an authenticator confirms "regenerate API keys" with 
   const code = stepUp.getByLabel(text.code);
   await expect(code).toBeFocused();
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
-  await code.fill(nextCode(secret, used));
-  await shot(page, 'en-US-step-up-code');
+  await code.fill(await freshCode(secret, used));
+  await shot(page, 'en-US-step-up-code', stepUp);
   await stepUp.getByRole('button', { name: text.confirm }).click();
   await expect(page.getByRole('dialog', { name: text.newKeys })).toBeVisible();
 });
