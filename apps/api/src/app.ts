@@ -11,6 +11,7 @@ import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { redactUrl } from './http/redact.js';
+import { registerRequestIds, requestIdOptions } from './http/request-id.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createPasswordHasher } from './lib/password-hasher.js';
 import { loadSecretBox } from './lib/secret-box-file.js';
@@ -73,7 +74,9 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
+    ...requestIdOptions,
   });
+  registerRequestIds(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text/plain body would otherwise reach the handlers as a string.
@@ -89,8 +92,16 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     origin: [new URL(config.publicUrl).origin],
     credentials: true,
     // If-Match and ETag: a panel on another origin saves with the version it read (record versions).
-    allowedHeaders: ['Content-Type', 'Authorization', 'Lang', 'X-Requested-With', 'Accept', 'If-Match'],
-    exposedHeaders: ['ETag'],
+    allowedHeaders: [
+      'Content-Type',
+      'Authorization',
+      'Lang',
+      'X-Requested-With',
+      'Accept',
+      'If-Match',
+      'X-Request-Id',
+    ],
+    exposedHeaders: ['ETag', 'X-Request-Id'],
   });
 
   // Before the routes: the plugin adds its hook to each route registered after it.

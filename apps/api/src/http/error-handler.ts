@@ -21,9 +21,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; key: MessageKey }>
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
-    if (error instanceof AppError) return sendAppError(error, locale, reply);
+    if (error instanceof AppError) return sendAppError(error, locale, request, reply);
     if (error instanceof BusyError) {
-      return sendAppError(errors.unavailable('serverBusy', error.retryAfterSeconds), locale, reply);
+      return sendAppError(errors.unavailable('serverBusy', error.retryAfterSeconds), locale, request, reply);
     }
     if (isUnstorableText(error)) {
       return reply.status(422).send({ message: translateMessage('invalidValue', locale) });
@@ -41,7 +41,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, 'Unhandled error');
     if (process.env.DEBUG_500) console.error(error);
-    return reply.status(500).send({ message: translateMessage('internalError', locale) });
+    return reply
+      .status(500)
+      .send({ message: translateMessage('internalError', locale), request_id: request.id });
   });
 }
 
@@ -59,16 +61,22 @@ export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) 
   return reply.status(404).send({ message: translateMessage('routeNotFound', requestLocale(request)) });
 }
 
-function sendAppError(error: AppError, locale: Locale, reply: FastifyReply) {
+function sendAppError(error: AppError, locale: Locale, request: FastifyRequest, reply: FastifyReply) {
   reply.headers(error.headers).status(error.statusCode);
   const { body } = error;
   if (body.kind === 'forbidden')
     return reply.send({ error: render(body.text, locale), ...(body.code ? { code: body.code } : {}) });
-  if (body.kind === 'message') return reply.send({ message: render(body.text, locale) });
+  if (body.kind === 'message')
+    return reply.send({ message: render(body.text, locale), ...serverFault(error.statusCode, request) });
   const fields = Object.fromEntries(
     Object.entries(body.fields).map(([field, texts]) => [field, texts.map((text) => render(text, locale))]),
   );
   return reply.send({ message: fields });
+}
+
+/** A 5xx answer names its request, so the user can quote an id the operator finds in the logs. */
+export function serverFault(status: number, request: FastifyRequest): { request_id?: string } {
+  return status >= 500 ? { request_id: request.id } : {};
 }
 
 function render(text: ErrorText, locale: Locale): string {

@@ -68,7 +68,10 @@ describe.each(testDatabaseKinds())('the password-hashing pool on %s', (kind) => 
       expect(responses.filter((response) => response.statusCode === 422)).toHaveLength(6 - busy.length);
       for (const response of busy) {
         expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-        expect(response.json()).toEqual({ message: 'The server is busy; try again in a moment' });
+        expect(response.json()).toEqual({
+          message: 'The server is busy; try again in a moment',
+          request_id: response.headers['x-request-id'],
+        });
       }
       const failures = await t.db
         .selectFrom('rate_limit_events')
