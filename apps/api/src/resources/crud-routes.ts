@@ -157,10 +157,7 @@ export function crudRoutes<
     if (item === undefined) throw errors.notFound(options.notFound);
     if (version !== undefined) reply.header('etag', recordEtag(version));
     reply.status(412);
-    return {
-      message: translateMessage('recordChanged', requestLocale(request)),
-      current: currentAsRead(request, item),
-    };
+    return recordConflict(request, item);
   };
   /** Runs an update or a delete under the request's `If-Match`; a stale version answers 412. */
   const conditional = async <T>(
@@ -334,6 +331,17 @@ function asRead<T>(request: FastifyRequest, item: T): T {
   const record = item as Record<string, unknown>;
   if (!decision.allowed) return keyOnly(item);
   return maskerOf(request, decision)(record) as T;
+}
+
+/**
+ * The body of a 412: why, in the request's language, and the record as it is now, as the
+ * administrator's `read` shows it (for routes of their own that take `If-Match` too).
+ */
+export function recordConflict<T>(request: FastifyRequest, item: T): { message: string; current: T } {
+  return {
+    message: translateMessage('recordChanged', requestLocale(request)),
+    current: currentAsRead(request, item),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   adminUpdateSchema,
   bucketUpdateSchema,
+  channelUserRoleSchema,
   cityWriteSchema,
   countryWriteSchema,
   groupWriteSchema,
@@ -17,6 +18,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type PultApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
+import { CHAT, chatUser, groupChannel } from '../modules/chat/test-support/chat-factories.js';
 import { pushBody, smsBody, smtpBody } from '../modules/notification/configs/config-bodies.test-support.js';
 import {
   adminHeaders,
@@ -159,6 +161,24 @@ const RECORDS: RecordCase[] = [
     schema: bucketUpdateSchema,
     change: (body, n) => ({ ...body, size_limit_mb: (n % 50) + 2 }),
   },
+  {
+    name: 'channel-users',
+    make: async (t) => {
+      const owner = await chatUser(t, 'Ann');
+      const member = await chatUser(t, 'Bob');
+      const channel = await groupChannel(t, owner, [member]);
+      const row = await t.db
+        .selectFrom('chat_channel_users')
+        .select('id')
+        .where('channel_id', '=', channel.id)
+        .where('user_uid', '=', member.uid)
+        .executeTakeFirstOrThrow();
+      return `${CHAT}/admin/channel-users/${row.id}`;
+    },
+    schema: channelUserRoleSchema,
+    // Every n names another role than n - 1, so each save from the record before it changes it.
+    change: (body, n) => ({ ...body, role: (['user', 'moderator', 'admin'] as const)[n % 3] }),
+  },
 ];
 
 describe.each(testDatabaseKinds())('record versions on %s', (kind) => {
@@ -253,6 +273,19 @@ describe.each(testDatabaseKinds())('record versions on %s', (kind) => {
       expect(broken.statusCode, broken.body).toBe(412);
       expect((await call('DELETE', url)).statusCode).toBe(200);
     });
+  });
+
+  it('documents the 412 answer of every save and delete in /openapi.json', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const paths = document.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    const oneRecord = Object.entries(paths).filter(([path, item]) => path.endsWith('/{id}') && item.put);
+    expect(oneRecord.map(([path]) => path)).toEqual(
+      expect.arrayContaining(['/auth/admin/users/{id}', `${STORAGE}/admin/buckets/{id}`]),
+    );
+    for (const [path, item] of oneRecord) {
+      expect(item.put?.responses['412'], path).toBeDefined();
+      expect(item.delete?.responses['412'], path).toBeDefined();
+    }
   });
 
   it('answers 404, not 412, for a record that does not exist', async () => {

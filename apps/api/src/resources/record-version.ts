@@ -60,6 +60,25 @@ export async function readVersion(
   return rows[0]?.version;
 }
 
+/**
+ * For a write outside `writeInScope` that has found its record and holds the locks its other writers
+ * take first: locks the record's row at one of the expected versions, or throws `VersionConflict`.
+ */
+export async function lockAtVersion(
+  executor: Executor,
+  target: VersionTarget,
+  id: unknown,
+  version: VersionCheck | undefined,
+): Promise<void> {
+  if (!version) return;
+  version.applied = true;
+  if (!version.expected) return;
+  const { rows } = await sql`select 1 from ${sql.table(target.table)}
+    where ${sql.ref(target.key)} = ${id} and ${versionMatches(target.table, version.expected)}
+    for update`.execute(executor);
+  if (rows.length === 0) throw new VersionConflict();
+}
+
 /** A resource's versions: what `crudRoutes` asks for `GET` and for a 412's current record. */
 export interface RecordVersions {
   read(id: unknown): Promise<string | undefined>;

@@ -11,7 +11,11 @@ import {
   channelUsersResource,
   listResponseSchema,
   memberListSchema,
+  type RecordConflict,
+  recordConflictSchema,
+  recordEtag,
 } from '@pult/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -19,11 +23,19 @@ import { access } from '../../../access/route-access.js';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
 import { auditSinkOf, diffRecords } from '../../../resources/audit-sink.js';
+import { recordConflict } from '../../../resources/crud-routes.js';
 import { registerCsvExport } from '../../../resources/export/csv-export-route.js';
 import { walkList } from '../../../resources/export/list-walk.js';
 import { listRequestOf } from '../../../resources/list-request.js';
 import { runList } from '../../../resources/list-sql.js';
 import { parseNumericId } from '../../../resources/record-id.js';
+import {
+  readWithVersion,
+  recordVersions,
+  type VersionCheck,
+  VersionConflict,
+  versionCheckOf,
+} from '../../../resources/record-version.js';
 import type { AuthApi, DirectoryUser, UserDirectory } from '../../auth/index.js';
 import { lockChannel } from '../service/channel-access.js';
 import type { ChannelService } from '../service/channel-service.js';
@@ -157,6 +169,34 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
   }
 
   const usersPath = channelUsersResource.path;
+  // A membership's version is its row's xmin (docs/architecture.md, "Record versions"): the role form
+  // reads it with the record and saves or deletes with `If-Match`.
+  const membershipVersions = recordVersions(db, { table: 'chat_channel_users', key: 'id' });
+  const namedMembership = async (id: number, reply: FastifyReply) => {
+    const { item: row, version } = await readWithVersion(membershipVersions, id, () => membershipById(id));
+    const [item] = await nameMemberships(directory, [row as ChannelUserRow]);
+    if (version !== undefined) reply.header('etag', recordEtag(version));
+    return item as ChannelUserAdmin;
+  };
+  /** Runs a change under the request's `If-Match`: 412 with the membership as it is now when stale. */
+  const atVersion = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: number,
+    change: (version: VersionCheck) => Promise<unknown>,
+  ): Promise<{ version: VersionCheck } | { conflict: RecordConflict<ChannelUserAdmin> }> => {
+    const version = versionCheckOf(request.headers['if-match']);
+    try {
+      await change(version);
+    } catch (error) {
+      if (!(error instanceof VersionConflict)) throw error;
+      const current = await namedMembership(id, reply);
+      reply.status(412);
+      return { conflict: recordConflict(request, current) };
+    }
+    return { version };
+  };
+  const membershipConflict = recordConflictSchema(channelUserAdminSchema.partial());
   app.get(
     usersPath,
     {
@@ -186,23 +226,29 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
       },
       schema: { params: idParams, response: { 200: channelUserAdminSchema.partial() } },
     },
-    async (request) => {
-      const [item] = await nameMemberships(directory, [await membershipById(idOf(request.params.id))]);
-      return item as ChannelUserAdmin;
-    },
+    async (request, reply) => namedMembership(idOf(request.params.id), reply),
   );
 
   app.put(
     `${usersPath}/:id`,
     {
       config: { access: access.to(channelUsersResource, 'update', { scoped: false, fields: null }) },
-      schema: { params: idParams, body: channelUserRoleSchema, response: { 200: channelUserAdminSchema } },
+      schema: {
+        params: idParams,
+        body: channelUserRoleSchema,
+        response: { 200: channelUserAdminSchema, 412: membershipConflict },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = idOf(request.params.id);
       const row = await membershipById(id);
-      await channels.setRole(row.channel_id, undefined, row.user_uid, request.body.role);
-      const [item] = await nameMemberships(directory, [await membershipById(id)]);
+      const outcome = await atVersion(request, reply, id, (version) =>
+        channels.setRole(row.channel_id, undefined, row.user_uid, request.body.role, version),
+      );
+      if ('conflict' in outcome) return outcome.conflict;
+      // The version the change left, or the one the record keeps when the role was already that.
+      const item = await namedMembership(id, reply);
+      if (outcome.version.written !== undefined) reply.header('etag', recordEtag(outcome.version.written));
       await audit.record(request, {
         action: 'update',
         resource: channelUsersResource.name,
@@ -217,11 +263,14 @@ export const chatAdminRoutes: FastifyPluginAsyncZod<ChatAdminRouteDeps> = async 
     `${usersPath}/:id`,
     {
       config: { access: access.to(channelUsersResource, 'delete', { scoped: false }) },
-      schema: { params: idParams, response: { 200: channelUserAdminSchema } },
+      schema: { params: idParams, response: { 200: channelUserAdminSchema, 412: membershipConflict } },
     },
-    async (request) => {
+    async (request, reply) => {
       const row = await membershipById(idOf(request.params.id));
-      await channels.removeMember(row.channel_id, undefined, row.user_uid);
+      const outcome = await atVersion(request, reply, row.id, (version) =>
+        channels.removeMember(row.channel_id, undefined, row.user_uid, version),
+      );
+      if ('conflict' in outcome) return outcome.conflict;
       const [item] = await nameMemberships(directory, [row]);
       await audit.record(request, {
         action: 'delete',

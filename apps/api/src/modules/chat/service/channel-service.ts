@@ -2,6 +2,7 @@ import type { Channel, ChannelCreate, ChannelMember, ChannelRole } from '@pult/c
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { errors } from '../../../http/app-error.js';
+import { lockAtVersion, readVersion, type VersionCheck } from '../../../resources/record-version.js';
 import type { UserDirectory } from '../../auth/index.js';
 import {
   type ChannelRow,
@@ -17,6 +18,8 @@ import { type EventSink, type Trx, withEvents } from './event-log.js';
 import { type MessageRow, toMessage } from './message-rows.js';
 
 const ACTIVE = 1;
+/** A membership's row: its `xmin` is the version the admin screens answer (`If-Match`). */
+const MEMBERSHIP_ROW = { table: 'chat_channel_users', key: 'id' };
 type Emit = Parameters<Parameters<typeof withEvents>[2]>[1];
 
 interface MyChannelRow extends ChannelRow {
@@ -200,10 +203,12 @@ export function createChannelService(db: Db, sink: EventSink, directory: UserDir
     actorUid: string | undefined,
     userUid: string,
     role: ChannelRole,
+    version?: VersionCheck,
   ) {
     return withEvents(db, sink, async (trx, emit) => {
       await authorise(trx, channelId, actorUid);
       const membership = await requireMemberOf(trx, channelId, userUid);
+      await lockAtVersion(trx, MEMBERSHIP_ROW, membership.id, version);
       if (membership.role === role) return membership;
       if (membership.role === 'admin' && (await otherAdminCount(trx, channelId, userUid)) === 0) {
         throw errors.unprocessable('lastChannelAdmin');
@@ -219,15 +224,22 @@ export function createChannelService(db: Db, sink: EventSink, directory: UserDir
         role,
         previous_role: membership.role,
       });
+      if (version) version.written = await readVersion(trx, MEMBERSHIP_ROW, membership.id);
       return updated;
     });
   }
 
   /** Removes a member; the last admin goes only with the channel's last member. */
-  async function removeMember(channelId: number, actorUid: string | undefined, userUid: string) {
+  async function removeMember(
+    channelId: number,
+    actorUid: string | undefined,
+    userUid: string,
+    version?: VersionCheck,
+  ) {
     return withEvents(db, sink, async (trx, emit) => {
       const channel = await authorise(trx, channelId, actorUid);
       const membership = await requireMemberOf(trx, channelId, userUid);
+      await lockAtVersion(trx, MEMBERSHIP_ROW, membership.id, version);
       await guardLastAdmin(trx, channel, membership);
       await dropMembership(trx, emit, membership, 'removed');
       return membership;
