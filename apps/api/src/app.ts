@@ -10,6 +10,7 @@ import type { Db } from './db/database.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerJsonBodyParser } from './http/json-body.js';
+import { createReadiness, type Readiness, registerProbes } from './http/probes.js';
 import { redactUrl } from './http/redact.js';
 import { registerRequestIds, requestIdOptions } from './http/request-id.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -39,6 +40,8 @@ export interface BuildOptions {
   databaseUrl?: string;
   /** How often chat sockets' sign-ins are checked. */
   chatSessionCheckMs?: number;
+  /** How long `/readyz` waits for the database. */
+  probeTimeoutMs?: number;
 }
 
 export interface PultApp {
@@ -54,9 +57,11 @@ export interface PultApp {
   stopWorkers(): Promise<void>;
   /** The chat module (tests drive its session sweep). */
   chat: ChatModule;
+  /** `/readyz` turns 503 once a drain begins (SIGTERM). */
+  readiness: Readiness;
 }
 
-/** Builds the single server: the panel, `/config.json`, `/healthz` and the services under their bases. */
+/** Builds the single server: the panel, `/config.json`, `/healthz`, `/readyz` and the services under their bases. */
 export async function buildApp(options: BuildOptions): Promise<PultApp> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
@@ -179,17 +184,11 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     await storage.prune();
   };
 
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await db
-        .selectFrom('schema_migrations' as never)
-        .select((eb) => eb.lit(1).as('ok'))
-        .limit(1)
-        .execute();
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
+  const readiness = createReadiness();
+  registerProbes(app, {
+    db,
+    readiness,
+    ...(options.probeTimeoutMs ? { timeoutMs: options.probeTimeoutMs } : {}),
   });
 
   registerOpenApi(app, routes, config.publicUrl);
@@ -222,6 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
       await chat.seedDemo();
     },
     chat,
+    readiness,
     async stopWorkers() {
       clearInterval(housekeeping);
       await notification.worker.stop();

@@ -45,6 +45,8 @@ function serverEnv(databaseUrl: string): Record<string, string> {
     PUBLIC_URL: 'https://pult.test',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    // No balancer to wait for: stop at once.
+    SHUTDOWN_DRAIN_MS: '0',
   };
 }
 

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './seed/demo.js';
+import { shutDown } from './shutdown.js';
 
 /** Entry point: validate configuration, migrate, seed on first start, serve; stop cleanly on SIGTERM. */
 async function main(): Promise<void> {
@@ -33,9 +34,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'Shutting down');
     try {
-      await app.close();
-      await pult.stopWorkers();
-      await database.close();
+      await shutDown(pult, { drainMs: config.shutdownDrainMs, closeDatabase: () => database.close() });
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'Shutdown failed');

@@ -17,12 +17,18 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(false);
     expect(config.passwordHashing.concurrency).toBeGreaterThanOrEqual(1);
     expect(config.passwordHashing.maxWaitMs).toBe(2_000);
+    expect(config.shutdownDrainMs).toBe(0);
   });
 
   it('gives a PostgreSQL deployment no default admin', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://db/pult' });
     expect(config.bootstrapAdmin).toBeUndefined();
     expect(config.seedDemo).toBe(false);
+    // Behind a balancer: /readyz answers 503 for 5 s after SIGTERM before the listener closes.
+    expect(config.shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/pult', SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(
+      0,
+    );
   });
 
   it('names the offending variable in one line', () => {

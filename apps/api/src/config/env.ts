@@ -35,6 +35,8 @@ const envSchema = z
     EMAIL_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
     EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     EMAIL_SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    // Unset: 5 s on PostgreSQL (processes behind a balancer), none in the embedded single-process demo.
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
     COMPANY_NAME: z.string().min(1).default('Pult'),
     PUBLIC_URL: optionalUrl,
     AUTH_SERVICE_URL: optionalUrl,
@@ -110,6 +112,8 @@ export interface AppConfig {
   mailFrom: string;
   /** The e-mail worker: attempts before `failed`, claim lease, parallel sends, shutdown grace. */
   email: { maxAttempts: number; leaseSeconds: number; concurrency: number; shutdownGraceMs: number };
+  /** After SIGTERM, how long `/readyz` answers 503 while requests are still served, before the listener closes. */
+  shutdownDrainMs: number;
   companyName: string;
   publicUrl: string;
   serviceUrls: { auth: string; storage: string; chat: string; notification: string };
@@ -186,6 +190,7 @@ function toAppConfig(env: Env): AppConfig {
       concurrency: env.EMAIL_CONCURRENCY,
       shutdownGraceMs: env.EMAIL_SHUTDOWN_GRACE_SECONDS * 1000,
     },
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (embedded ? 0 : 5_000),
     companyName: env.COMPANY_NAME,
     publicUrl,
     serviceUrls: {

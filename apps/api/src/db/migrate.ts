@@ -31,3 +31,23 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/**
+ * The migrations this code knows that the database has not run (all of them when the migration
+ * table does not exist yet): `/readyz` is 503 while any is missing.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const done = await db
+    .selectFrom('schema_migrations' as never)
+    .select('name' as never)
+    .execute()
+    .then(
+      (rows) => new Set((rows as { name: string }[]).map((row) => row.name)),
+      (error: unknown) => {
+        // undefined_table: nothing has run yet. Anything else (the database is down) is the caller's.
+        if ((error as { code?: unknown }).code === '42P01') return new Set<string>();
+        throw error;
+      },
+    );
+  return Object.keys(allMigrations).filter((name) => !done.has(name));
+}

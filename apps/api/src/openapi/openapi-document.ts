@@ -7,7 +7,7 @@ import type { CollectedRoute } from './route-collector.js';
 type Json = Record<string, unknown>;
 
 /** What the document covers: the four services, and the server's own JSON endpoints. */
-const SERVER_PATHS = ['/healthz', '/config.json'];
+const SERVER_PATHS = ['/healthz', '/readyz', '/config.json'];
 
 export function isDocumented(url: string): boolean {
   return (

@@ -54,6 +54,8 @@ describe.skipIf(!adminUrl)('e-mail delivery survives kill -9', () => {
     SECRET_KEY: SECRET,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    // No balancer to wait for: stop at once.
+    SHUTDOWN_DRAIN_MS: '0',
     // One issuer for both, as behind a load balancer: each accepts the other's tokens.
     PUBLIC_URL: 'http://pult.test',
     SMTP_URL: smtp.url,
