@@ -288,6 +288,24 @@ describe.each(testDatabaseKinds())('record versions on %s', (kind) => {
     }
   });
 
+  it('lets a panel on the allowed origin send If-Match and read ETag (CORS)', async () => {
+    const origin = new URL(t.config.publicUrl).origin;
+    const url = `/auth/admin/countries/${(await createCountry(t.db)).id}`;
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: {
+        origin,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization,content-type,if-match',
+      },
+    });
+    expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/\bIf-Match\b/);
+    const answer = await t.app.inject({ method: 'GET', url, headers: { ...headers, origin } });
+    expect(answer.headers.etag).toMatch(VERSION_TAG);
+    expect(String(answer.headers['access-control-expose-headers'])).toMatch(/\bETag\b/);
+  });
+
   it('answers 404, not 412, for a record that does not exist', async () => {
     const stale = await call('PUT', '/auth/admin/countries/999999', {
       ifMatch: 'W/"1"',
