@@ -2,6 +2,7 @@ import { SERVICE_BASE_PATHS, type ServiceName } from '@pult/contract';
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { RouteAccess } from '../access/route-access.js';
+import { operationName } from './operation-names.js';
 import type { CollectedRoute } from './route-collector.js';
 
 type Json = Record<string, unknown>;
@@ -18,6 +19,15 @@ export function isDocumented(url: string): boolean {
 const SERVICE_TAGS: [ServiceName, string][] = (
   Object.entries(SERVICE_BASE_PATHS) as [ServiceName, string][]
 ).sort((a, b) => b[1].length - a[1].length);
+
+const SERVICE_DESCRIPTIONS: Record<ServiceName, string> = {
+  auth: 'Administrators, their groups, permissions, sessions and second factor; platform users and their sign-in; settings and API keys; countries, cities; the audit log and the dashboard.',
+  storage:
+    'Buckets and files (streamed uploads, signed download links), log and error ingest, error groups, retention settings.',
+  chat: "Channels, their members and messages (cursor pages), the WebSocket of chat events; the administrators' moderation.",
+  notification:
+    'The e-mail, SMS and push queue, templates and their translations, SMTP/SMS/push delivery configurations, devices, and `POST /send`.',
+};
 
 function tagOf(url: string): string {
   return SERVICE_TAGS.find(([, base]) => url.startsWith(`${base}/`))?.[0] ?? 'server';
@@ -76,6 +86,17 @@ const ERROR_RESPONSES: Record<string, Json> = {
     description: 'Too many requests (see Retry-After)',
     headers: { 'Retry-After': { schema: { type: 'integer' } } },
     content: json({ $ref: '#/components/schemas/Message' }),
+  },
+  '5XX': {
+    description:
+      'A fault of the server, or not available now (503, see Retry-After): quote `request_id` when reporting it',
+    headers: {
+      'X-Request-Id': {
+        description: 'The id every log line of the request carries',
+        schema: { type: 'string' },
+      },
+    },
+    content: json({ $ref: '#/components/schemas/ServerError' }),
   },
 };
 
@@ -148,9 +169,11 @@ function operationOf(route: CollectedRoute): Json {
   for (const [status, response] of Object.entries(ERROR_RESPONSES)) responses[status] ??= response;
   const parameters = parametersOf(route.url, schema);
   if (list && !parameters.some((parameter) => parameter.name === 'page')) parameters.push(...LIST_PARAMETERS);
+  const name = operationName(route.method, openApiPath(route.url));
   const operation: Json = {
     tags: [tagOf(route.url)],
-    operationId: `${route.method.toLowerCase()} ${openApiPath(route.url)}`,
+    operationId: name.id,
+    summary: name.summary,
     parameters: [
       ...parameters,
       { name: 'Lang', in: 'header', schema: { type: 'string', enum: ['uk-UA', 'en-US'], default: 'uk-UA' } },
@@ -193,13 +216,22 @@ export function buildOpenApiDocument(routes: readonly CollectedRoute[], serverUr
     info: {
       title: 'Pult services',
       version: '1.0.0',
+      // The project is not published under an open licence; the operator of a server is the contact.
+      license: { name: 'Proprietary: all rights reserved', url: `${serverUrl}/docs` },
+      contact: { name: 'The operators of this Pult server', url: serverUrl },
       description:
         'The auth, storage, chat and notification services of one Pult server. Texts follow the `Lang` header (uk-UA by default).',
     },
     servers: [{ url: serverUrl }],
     tags: [
-      ...SERVICE_TAGS.map(([name, base]) => ({ name, description: `Mounted at ${base}` })),
-      { name: 'server' },
+      ...SERVICE_TAGS.map(([name, base]) => ({
+        name,
+        description: `${SERVICE_DESCRIPTIONS[name]} Mounted at \`${base}\`.`,
+      })),
+      {
+        name: 'server',
+        description: "The server itself: liveness and readiness probes, the panel's runtime configuration.",
+      },
     ],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
@@ -209,6 +241,11 @@ export function buildOpenApiDocument(routes: readonly CollectedRoute[], serverUr
       },
       schemas: {
         Message: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+        ServerError: {
+          type: 'object',
+          properties: { message: { type: 'string' }, request_id: { type: 'string' } },
+          required: ['message', 'request_id'],
+        },
         Forbidden: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
         Unprocessable: {
           type: 'object',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { isDocumented, openApiPath } from './openapi-document.js';
+import { DECLARED_OPERATIONS, operationKey } from './operation-names.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a parsed JSON document is walked freely here
 type Json = Record<string, any>;
@@ -66,6 +67,43 @@ describe('OpenAPI document', () => {
     expect(
       document.paths['/auth/admin/users'].post.requestBody.content['application/json'].schema.properties,
     ).toHaveProperty('password');
+  });
+
+  it('names every operation for client generators: unique URL-safe operationIds, summaries, described tags', () => {
+    const ids: string[] = [];
+    const defined = new Map((document.tags as Json[]).map((tag) => [tag.name, tag.description]));
+    for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
+      for (const [method, operation] of Object.entries(item as Record<string, Json>)) {
+        const where = `${method} ${path}`;
+        expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z0-9]*$/);
+        ids.push(operation.operationId);
+        expect(operation.summary, where).toMatch(/\S/);
+        for (const tag of operation.tags) expect(defined.get(tag), `${where} tag ${tag}`).toMatch(/\S/);
+        const statuses = Object.keys(operation.responses);
+        expect(
+          statuses.some((status) => /^2/.test(status) || status === 'default'),
+          `${where} documents a success`,
+        ).toBe(true);
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    // No two paths that differ only in their parameters' names (ambiguous for a router or a generator).
+    const shapes = Object.keys(document.paths).map((path) => path.replace(/\{[^}]+\}/g, '{}'));
+    expect(new Set(shapes).size).toBe(shapes.length);
+    expect(document.paths['/auth/admin/users'].get.operationId).toBe('listAdminUsers');
+    expect(document.paths['/auth/admin/users/{id}'].get.operationId).toBe('getAdminUser');
+    expect(document.paths['/storage/api/v1/admin/buckets'].post.operationId).toBe('createAdminBucket');
+    expect(document.info.license.name).toBeTruthy();
+    expect(document.info.contact.url).toBeTruthy();
+  });
+
+  it('declares names only for operations that exist (no stale entries)', () => {
+    const known = new Set(
+      Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => operationKey(method, path)),
+      ),
+    );
+    expect(Object.keys(DECLARED_OPERATIONS).filter((key) => !known.has(key))).toEqual([]);
   });
 
   it('documents every route the server registered', () => {
