@@ -28,3 +28,6 @@ export interface Mailer {
 
 /** The template of the password-recovery e-mail, which the notification module seeds under this name. */
 export const PASSWORD_RECOVERY_TEMPLATE = 'password-recovery';
+
+/** The e-mail an administrator gets when another one has reset their second factor. */
+export const MFA_RESET_TEMPLATE = 'mfa-reset';

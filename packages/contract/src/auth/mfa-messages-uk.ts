@@ -18,4 +18,5 @@ export const uk: Record<keyof typeof en, string> = {
   mfaEnrollmentRequired:
     'Ваша група вимагає другого фактора: налаштуйте застосунок-автентифікатор, щоб продовжити',
   mfaPasswordNotAccepted: 'У вас є другий фактор: підтвердьте його кодом, а не паролем',
+  mfaResetOwn: 'Власний другий фактор змінюють у профілі, а не тут',
 };

@@ -15,4 +15,5 @@ export const en = {
     'This action needs you to confirm it is you: enter a code from your authenticator app (or your password)',
   mfaEnrollmentRequired: 'Your group requires a second factor: set up an authenticator app to continue',
   mfaPasswordNotAccepted: 'You have a second factor: confirm with its code, not the password',
+  mfaResetOwn: 'Your own second factor is changed in your profile, not here',
 };

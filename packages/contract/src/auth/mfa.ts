@@ -108,3 +108,11 @@ export const signinMfaRequestSchema = z
   })
   .superRefine(exactlyOne(['code', 'recovery_code']));
 export type SigninMfaRequest = z.infer<typeof signinMfaRequestSchema>;
+
+/** What resetting another administrator's second factor removed and ended. */
+export const mfaResetResultSchema = z.object({
+  removed_totp: z.boolean(),
+  removed_recovery_codes: z.number().int(),
+  ended_sessions: z.number().int(),
+});
+export type MfaResetResult = z.infer<typeof mfaResetResultSchema>;

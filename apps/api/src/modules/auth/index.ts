@@ -13,6 +13,7 @@ import { bootstrapAdmin } from './bootstrap.js';
 import { createAuthDashboard } from './dashboard/cards.js';
 import { groupRoutes } from './groups/group-routes.js';
 import { parseGrants } from './groups/group-source.js';
+import { createAdminFactorReset } from './mfa/admin-reset.js';
 import { createMfa } from './mfa/mfa-module.js';
 import { mfaRoutes } from './mfa/mfa-routes.js';
 import { createUserAccounts } from './people/user-accounts.js';
@@ -159,6 +160,16 @@ export async function createAuthModule(deps: AuthModuleDeps) {
       await app.register(mfaRoutes, {
         prefix,
         mfa: mfa.service,
+        resetFactors: createAdminFactorReset({
+          db,
+          clock,
+          mailer: deps.mailer,
+          companyName: deps.companyName,
+        }),
+        async describeAdmin(adminId) {
+          const admin = await admins.findById(adminId);
+          return admin ? `${admin.first_name} ${admin.last_name} <${admin.email}>`.trim() : `#${adminId}`;
+        },
         tokens,
         audit,
         clock,

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 import { notificationDashboardMigrations } from './dashboard/migrations.js';
-import { PASSWORD_RECOVERY_SEED } from './templates/system-templates.js';
+import { MFA_RESET_SEED, PASSWORD_RECOVERY_SEED } from './templates/system-templates.js';
 
 export const notificationMigrations: Record<string, Migration> = {
   '2026-11-21-0200-notification-email': {
@@ -89,7 +89,28 @@ export const notificationMigrations: Record<string, Migration> = {
       await finerTextStatistics(db, 'email_queue', ['email_to']);
     },
   },
+  '2026-11-27-1000-mfa-reset-template': {
+    async up(db: Kysely<unknown>) {
+      await seedSystemTemplate(db, MFA_RESET_SEED);
+    },
+  },
 };
+
+/** A template the platform sends itself, with its texts; one an operator already made is kept. */
+async function seedSystemTemplate(
+  db: Kysely<unknown>,
+  seed: typeof MFA_RESET_SEED | typeof PASSWORD_RECOVERY_SEED,
+): Promise<void> {
+  await sql`insert into notification_templates (name, type, subject, content, priority, sample_variables)
+    values (${seed.template.name}, 'email', ${seed.template.subject}, ${seed.template.content}, 0,
+      ${JSON.stringify(seed.template.sample_variables)}::jsonb)
+    on conflict do nothing`.execute(db);
+  for (const entry of seed.translations) {
+    await sql`insert into notification_translations (group_name, key_name, texts)
+      values (${entry.group}, ${entry.key}, ${JSON.stringify(entry.texts)}::jsonb)
+      on conflict do nothing`.execute(db);
+  }
+}
 
 /**
  * SMS and push configurations beside SMTP's, with the same rules: one default per kind (a partial

@@ -162,6 +162,14 @@ export const enUS: Translations = {
     },
   },
   admins: {
+    resetFactor: {
+      button: 'Reset second factor',
+      title: 'Reset the second factor?',
+      text: 'The administrator’s authenticator app and recovery codes are removed and every sign-in of theirs ends. They sign in with the password and set up a new authenticator; an e-mail tells them who did it. Do this only after making sure it is really them asking (a call back on a known number).',
+      confirm: 'Reset',
+      done: 'Second factor reset; sign-ins ended: {{count}}.',
+      none: 'The administrator had no second factor; sign-ins ended: {{count}}.',
+    },
     list: {
       create: 'New administrator',
       deleteTitle: 'Delete the administrator?',

@@ -1,18 +1,20 @@
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { adminForm, adminsResource, groupsResource, permissionResourceOf } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useCan } from '../../access/use-permissions';
+import { useCan, usePermissions } from '../../access/use-permissions';
 import type { FormMode } from '../../forms/resource-form/form-values';
 import { parseRecordId } from '../../forms/resource-form/use-record';
 import { useProfile } from '../profile';
 import { PersonEditPage } from './person-edit-page';
+import { ResetFactorButton } from './reset-factor-button';
 
 /**
  * Routes `/auth/admins/create` and `/auth/admins/edit?id=N`. The signed-in administrator's own record
  * offers no Delete; the server refuses to lock or deactivate it, and that 422 lands under the status
- * field like any other field error. Below the form, what the administrator's groups let them do.
+ * field like any other field error. Below the form, what the administrator's groups let them do, and resetting their second factor.
  */
 export default function AdminEditPage({ mode }: { mode: FormMode }) {
   const { t } = useTranslation();
@@ -21,6 +23,13 @@ export default function AdminEditPage({ mode }: { mode: FormMode }) {
   const id = mode === 'edit' ? parseRecordId(searchParams.get('id')) : null;
   // The server shows what an admin's groups grant to whoever may read groups.
   const canSeePermissions = useCan(permissionResourceOf(groupsResource), 'read');
+  const check = usePermissions();
+  // One's own factor is changed in the profile; the server refuses it here too.
+  const canResetFactor =
+    id !== null &&
+    check !== null &&
+    id !== check.adminId &&
+    check.can(permissionResourceOf(adminsResource), 'admins.reset-mfa');
   return (
     <>
       <PersonEditPage
@@ -32,16 +41,19 @@ export default function AdminEditPage({ mode }: { mode: FormMode }) {
         ns="admins"
         selfUid={profile.data?.uid}
       />
-      {id !== null && canSeePermissions && (
-        <Button
-          component={RouterLink}
-          to={`/auth/admins/permissions?id=${id}`}
-          startIcon={<VerifiedUserOutlinedIcon />}
-          sx={{ mt: 2 }}
-        >
-          {t('groups.effective.link')}
-        </Button>
-      )}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {id !== null && canSeePermissions && (
+          <Button
+            component={RouterLink}
+            to={`/auth/admins/permissions?id=${id}`}
+            startIcon={<VerifiedUserOutlinedIcon />}
+            sx={{ mt: 2 }}
+          >
+            {t('groups.effective.link')}
+          </Button>
+        )}
+        {canResetFactor && <ResetFactorButton adminId={id} />}
+      </Stack>
     </>
   );
 }

@@ -1,6 +1,8 @@
 import {
+  adminsResource,
   type MfaMethod,
   mfaProofSchema,
+  mfaResetResultSchema,
   mfaStatusSchema,
   recoveryCodesResponseSchema,
   signinMfaRequestSchema,
@@ -14,24 +16,30 @@ import {
 } from '@pult/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { accessOf, currentAdminId } from '../../../access/request-access.js';
 import { access } from '../../../access/route-access.js';
-import { AppError } from '../../../http/app-error.js';
+import { AppError, errors } from '../../../http/app-error.js';
 import { clientMeta } from '../../../http/client-meta.js';
 import { noStore } from '../../../http/no-store.js';
 import { addSeconds, type Clock } from '../../../lib/clock.js';
+import { parseNumericId } from '../../../resources/record-id.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { TokenService } from '../token-service.js';
+import type { AdminFactorReset } from './admin-reset.js';
 import type { FactorProof } from './factor-check.js';
 import type { MfaService } from './mfa-service.js';
 
 export interface MfaRouteDeps {
   mfa: MfaService;
+  resetFactors: AdminFactorReset;
   tokens: TokenService;
   audit: AuditLog;
   clock: Clock;
   /** How long a step-up lasts. */
   stepUpSeconds: number;
+  /** "Emily Carter <emily@…>", for the e-mail that tells an admin who reset their factor. */
+  describeAdmin: (adminId: number) => Promise<string>;
 }
 
 /** A proof from a body that carries exactly one (the schemas make sure). */
@@ -131,6 +139,37 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRouteDeps> = async (app, deps) 
       const method = await mfa.stepUp(identity.adminId, identity.sessionId, proof);
       await recordChange(request, 'step-up', { confirmed_with: method });
       return { confirmed_until: addSeconds(deps.clock(), deps.stepUpSeconds).toISOString() };
+    },
+  );
+
+  // Another administrator's factor (a lost phone): with its own grant and a fresh factor of one's own.
+  app.post(
+    `${adminsResource.path}/:id/mfa-reset`,
+    {
+      config: {
+        access: access.to(adminsResource, 'admins.reset-mfa', {
+          stepUp: true,
+          scoped: false,
+          mask: null,
+          fields: null,
+        }),
+      },
+      schema: { params: z.object({ id: z.string() }), response: { 200: mfaResetResultSchema } },
+    },
+    async (request) => {
+      const targetId = parseNumericId(request.params.id);
+      if (targetId === undefined) throw errors.notFound();
+      if (targetId === currentAdminId(request)) throw errors.unprocessable('mfaResetOwn');
+      const by = await deps.describeAdmin(currentAdminId(request));
+      const result = await deps.resetFactors(targetId, by, request.log);
+      if (!result) throw errors.notFound();
+      await audit.record(request, {
+        action: 'action',
+        resource: 'admins',
+        recordId: targetId,
+        detail: { name: 'mfa-reset', ...result },
+      });
+      return result;
     },
   );
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/database.js';
+import type { Db, Executor } from '../../../db/database.js';
 
 export interface OperatorResetResult {
   adminId: number;
@@ -29,28 +29,8 @@ export async function resetAdminFactors(
       .executeTakeFirst();
     if (!admin) return undefined;
     const adminId = Number(admin.id);
-    const totp = await trx.deleteFrom('admin_totp').where('admin_id', '=', adminId).executeTakeFirst();
-    const codes = await trx
-      .deleteFrom('admin_recovery_codes')
-      .where('admin_id', '=', adminId)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    await trx.deleteFrom('admin_recovery_codes').where('admin_id', '=', adminId).execute();
-    await trx.deleteFrom('admin_mfa_challenges').where('admin_id', '=', adminId).execute();
-    const sessions = await trx
-      .updateTable('auth_sessions')
-      .set({ revoked_at: now, revoked_reason: 'second factor reset by an operator' })
-      .where('subject_kind', '=', 'admin')
-      .where('subject_id', '=', adminId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    const result: OperatorResetResult = {
-      adminId,
-      email: admin.email,
-      removedTotp: Number(totp.numDeletedRows) > 0,
-      removedRecoveryCodes: Number(codes.numDeletedRows),
-      endedSessions: Number(sessions.numUpdatedRows),
-    };
+    const removed = await removeFactorsAndSessions(trx, adminId, 'second factor reset by an operator', now);
+    const result: OperatorResetResult = { adminId, email: admin.email, ...removed };
     // No administrator acted: the log names the command and the operator's login instead.
     await trx
       .insertInto('audit_log')
@@ -75,4 +55,37 @@ export async function resetAdminFactors(
       .execute();
     return result;
   });
+}
+
+/**
+ * What any reset of an administrator's factors does, inside the caller's transaction: the
+ * authenticator, the recovery codes and open sign-in steps go, and every session ends (whoever holds
+ * one may be why the factor is "lost").
+ */
+export async function removeFactorsAndSessions(
+  trx: Executor,
+  adminId: number,
+  reason: string,
+  now: Date,
+): Promise<Omit<OperatorResetResult, 'adminId' | 'email'>> {
+  const totp = await trx.deleteFrom('admin_totp').where('admin_id', '=', adminId).executeTakeFirst();
+  const codes = await trx
+    .deleteFrom('admin_recovery_codes')
+    .where('admin_id', '=', adminId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  await trx.deleteFrom('admin_recovery_codes').where('admin_id', '=', adminId).execute();
+  await trx.deleteFrom('admin_mfa_challenges').where('admin_id', '=', adminId).execute();
+  const sessions = await trx
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('subject_kind', '=', 'admin')
+    .where('subject_id', '=', adminId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return {
+    removedTotp: Number(totp.numDeletedRows) > 0,
+    removedRecoveryCodes: Number(codes.numDeletedRows),
+    endedSessions: Number(sessions.numUpdatedRows),
+  };
 }

@@ -1,10 +1,10 @@
-import { PASSWORD_RECOVERY_TEMPLATE } from '../../../mail/mailer.js';
+import { MFA_RESET_TEMPLATE, PASSWORD_RECOVERY_TEMPLATE } from '../../../mail/mailer.js';
 
 /**
  * The templates the platform sends itself, seeded by the migration so an administrator can edit their
  * wording. Their names are fixed: the senders look them up by name.
  */
-export { PASSWORD_RECOVERY_TEMPLATE };
+export { MFA_RESET_TEMPLATE, PASSWORD_RECOVERY_TEMPLATE };
 
 const group = PASSWORD_RECOVERY_TEMPLATE;
 
@@ -52,6 +52,57 @@ export const PASSWORD_RECOVERY_SEED = {
       texts: {
         'uk-UA': 'Якщо ви не надсилали запит, просто проігноруйте цей лист.',
         'en-US': 'If you did not ask for this, ignore this e-mail.',
+      },
+    },
+  ],
+} as const;
+
+const reset = MFA_RESET_TEMPLATE;
+
+/** Sent to an administrator whose second factor another administrator has reset. */
+export const MFA_RESET_SEED = {
+  template: {
+    name: MFA_RESET_TEMPLATE,
+    subject: `{company}: {t:${reset}.subject}`,
+    content: [
+      `<p>{t:${reset}.intro} {by}.</p>`,
+      `<p>{t:${reset}.next}</p>`,
+      `<p>{t:${reset}.warning}</p>`,
+      '<p>— {company}</p>',
+    ].join('\n'),
+    sample_variables: { company: 'Pult', by: 'Emily Carter <emily.carter@pult.local>' },
+  },
+  translations: [
+    {
+      group: reset,
+      key: 'subject',
+      texts: { 'uk-UA': 'Ваш другий фактор скинуто', 'en-US': 'Your second factor was reset' },
+    },
+    {
+      group: reset,
+      key: 'intro',
+      texts: {
+        'uk-UA':
+          'Застосунок-автентифікатор і коди відновлення вашого облікового запису адміністратора видалив',
+        'en-US': 'The authenticator app and recovery codes of your administrator account were removed by',
+      },
+    },
+    {
+      group: reset,
+      key: 'next',
+      texts: {
+        'uk-UA':
+          'Усі ваші сеанси завершено. Увійдіть із паролем і знову налаштуйте автентифікатор у профілі.',
+        'en-US':
+          'All your sessions were ended. Sign in with your password and set up the authenticator again in your profile.',
+      },
+    },
+    {
+      group: reset,
+      key: 'warning',
+      texts: {
+        'uk-UA': 'Якщо ви про це не просили, негайно повідомте свою службу безпеки.',
+        'en-US': 'If you did not ask for this, tell your security team at once.',
       },
     },
   ],

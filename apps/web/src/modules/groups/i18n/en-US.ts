@@ -98,6 +98,9 @@ export const groupsEn: typeof groupsUk = {
       resolve: 'Bulk: resolve',
       reopen: 'Bulk: reopen',
     },
+    admins: {
+      'reset-mfa': 'Reset the second factor',
+    },
     settings: {
       'revoke-user-tokens': 'Revoke user tokens',
       'regenerate-api-keys': 'Regenerate API keys',

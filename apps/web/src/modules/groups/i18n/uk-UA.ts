@@ -97,6 +97,9 @@ export const groupsUk = {
       resolve: 'Масово: вирішено',
       reopen: 'Масово: відкрити знову',
     },
+    admins: {
+      'reset-mfa': 'Скинути другий фактор',
+    },
     settings: {
       'revoke-user-tokens': 'Відкликати токени користувачів',
       'regenerate-api-keys': 'Оновити API-ключі',
