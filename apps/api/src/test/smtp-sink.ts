@@ -9,6 +9,10 @@ import { SMTPServer } from 'smtp-server';
 export async function startSmtpSink(
   options: {
     rejectWith?: string;
+    /** The reply code of those refusals (smtp-server's default: 450, a transient one). */
+    rejectCode?: number;
+    /** Recipients refused at RCPT TO with this reply (say 550 "mailbox unavailable"). */
+    refuseRecipients?: Record<string, { code: number; text: string }>;
     /** Refuses this many messages first (a relay that fails, then recovers). */
     rejectFirst?: number;
     /** Waits this long before accepting each message (a slow relay). */
@@ -22,11 +26,21 @@ export async function startSmtpSink(
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuseRecipients?.[address.address.toLowerCase()];
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
+    },
     onData(stream, _session, callback) {
       if (options.rejectWith || toReject > 0) {
         toReject -= 1;
         stream.resume();
-        stream.on('end', () => callback(new Error(options.rejectWith ?? 'Try again later')));
+        const refusal = new Error(options.rejectWith ?? 'Try again later');
+        stream.on('end', () =>
+          callback(
+            options.rejectCode ? Object.assign(refusal, { responseCode: options.rejectCode }) : refusal,
+          ),
+        );
         return;
       }
       simpleParser(stream)

@@ -3,6 +3,7 @@ import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-database.js';
 import { backoffSeconds, createEmailQueue, type OutgoingEmail } from './email-queue.js';
+import { smtpFailureKind } from './smtp-outcome.js';
 
 const LEASE = 30;
 
@@ -190,4 +191,107 @@ describe('the delivery worker', () => {
     expect(smtp.messages).toHaveLength(sent);
     expect(rows.filter((row) => row.status === 'pending').every((row) => row.attempts === 0)).toBe(true);
   });
+});
+
+describe('SMTP delivery outcomes', () => {
+  it('classifies nodemailer failures: a 5xx to the envelope or message is permanent, the rest transient', () => {
+    const failure = (code: string, responseCode?: number) =>
+      Object.assign(new Error('x'), { code, ...(responseCode ? { responseCode } : {}) });
+    expect(smtpFailureKind(failure('EENVELOPE', 550))).toEqual({ final: true });
+    expect(smtpFailureKind(failure('EENVELOPE', 553))).toEqual({ final: true });
+    expect(smtpFailureKind(failure('EMESSAGE', 554))).toEqual({ final: true });
+    expect(smtpFailureKind(failure('EENVELOPE', 450))).toEqual({});
+    expect(smtpFailureKind(failure('EMESSAGE', 451))).toEqual({});
+    // About the relay, not the message: fixed once by the operator for every message waiting.
+    expect(smtpFailureKind(failure('EAUTH', 535))).toEqual({});
+    expect(smtpFailureKind(failure('ECONNECTION'))).toEqual({});
+    expect(smtpFailureKind(failure('ETIMEDOUT'))).toEqual({});
+    expect(smtpFailureKind(new Error('socket hang up'))).toEqual({});
+    expect(smtpFailureKind('weird')).toEqual({});
+  });
+
+  let smtp: SmtpSink | undefined;
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    await smtp?.close();
+    t = undefined;
+    smtp = undefined;
+  });
+
+  const rowsOf = async (app: TestApp) =>
+    Object.fromEntries(
+      (
+        await app.db
+          .selectFrom('email_queue')
+          .select(['email_to', 'status', 'attempts', 'last_error', 'next_attempt_at'])
+          .execute()
+      ).map((row) => [row.email_to, row]),
+    );
+
+  it('fails a recipient the server refuses with 550 at once, backs a 450 off, and sends the others', async () => {
+    smtp = await startSmtpSink({
+      refuseRecipients: {
+        'gone@pult.test': { code: 550, text: '5.1.1 Mailbox unavailable' },
+        'grey@pult.test': { code: 450, text: '4.2.0 Greylisted, try again later' },
+      },
+    });
+    t = await createTestApp('pglite', { SMTP_URL: smtp.url });
+    const queue = createEmailQueue(t.db, t.time.clock, {
+      maxAttempts: 5,
+      leaseSeconds: LEASE,
+      messageIdDomain: 'x',
+    });
+    for (const to of ['gone@pult.test', 'grey@pult.test', 'fine@pult.test'])
+      await queue.enqueue(t.db, email({ to }));
+    await t.deliverEmails();
+    const rows = await rowsOf(t);
+    expect(rows['fine@pult.test']).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(rows['gone@pult.test']).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(rows['gone@pult.test']!.last_error).toMatch(/550.*Mailbox unavailable/);
+    expect(rows['grey@pult.test']).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(rows['grey@pult.test']!.last_error).toMatch(/450.*Greylisted/);
+    expect(rows['grey@pult.test']!.next_attempt_at.getTime()).toBeGreaterThan(t.time.clock().getTime());
+    const attempts = await t.db.selectFrom('email_attempts').select(['outcome', 'error']).execute();
+    expect(attempts.filter((attempt) => attempt.outcome === 'failed')).toHaveLength(2);
+
+    // Time passing changes nothing for the refused one: it is not tried again.
+    t.time.advance(3600);
+    await t.deliverEmails();
+    expect((await rowsOf(t))['gone@pult.test']).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(smtp.messages.map((mail) => mail.messageId)).toHaveLength(1);
+  }, 60_000);
+
+  it('fails a message the server refuses with 554 after DATA at once', async () => {
+    smtp = await startSmtpSink({ rejectWith: '5.7.1 Message rejected as spam', rejectCode: 554 });
+    t = await createTestApp('pglite', { SMTP_URL: smtp.url });
+    const queue = createEmailQueue(t.db, t.time.clock, {
+      maxAttempts: 5,
+      leaseSeconds: LEASE,
+      messageIdDomain: 'x',
+    });
+    await queue.enqueue(t.db, email({ to: 'spam@pult.test' }));
+    await t.deliverEmails();
+    const row = (await rowsOf(t))['spam@pult.test']!;
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row.last_error).toMatch(/554.*rejected as spam/);
+  }, 60_000);
+
+  it('backs off when the server cannot be reached', async () => {
+    smtp = await startSmtpSink();
+    const closedUrl = smtp.url;
+    await smtp.close();
+    smtp = undefined;
+    t = await createTestApp('pglite', { SMTP_URL: closedUrl });
+    const queue = createEmailQueue(t.db, t.time.clock, {
+      maxAttempts: 5,
+      leaseSeconds: LEASE,
+      messageIdDomain: 'x',
+    });
+    await queue.enqueue(t.db, email({ to: 'later@pult.test' }));
+    await t.deliverEmails();
+    const row = (await rowsOf(t))['later@pult.test']!;
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
+  }, 60_000);
 });

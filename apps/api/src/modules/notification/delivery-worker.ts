@@ -4,6 +4,7 @@ import type { ProviderChannels } from './channels/provider-channels.js';
 import { ProviderError } from './channels/provider-error.js';
 import type { EmailQueue, FailureKind } from './email-queue.js';
 import type { ChannelResolver, DeliveryChannel } from './mail-transport.js';
+import { smtpFailureKind } from './smtp-outcome.js';
 import type { EmailQueueRow } from './tables.js';
 
 export interface DeliveryWorkerOptions {
@@ -85,6 +86,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
       await via.send(row);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      // A permanent refusal (an SMTP 5xx to the envelope or message, a provider's invalid number or
+      // token) fails the message at once; anything transient backs off.
       const kind: FailureKind =
         error instanceof ProviderError
           ? {
@@ -93,7 +96,9 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
                 ? { retryAfterSeconds: error.options.retryAfterSeconds }
                 : {}),
             }
-          : {};
+          : row.channel === 'email'
+            ? smtpFailureKind(error)
+            : {};
       const recorded = await deps.queue.markFailed(row, token, message, via?.describe ?? null, kind);
       if (error instanceof ProviderError && error.options.unregisteredToken) {
         await deps.providers.forgetDevice(row.email_to);
@@ -105,6 +110,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
           attempt: row.attempts,
           error: message,
           final: kind.final === true,
+          permanent: kind.final === true,
           recorded,
         },
         'Message delivery failed',
