@@ -6,7 +6,7 @@ import { precompress } from './build/precompress-plugin.ts';
 
 /** Everything the single API server serves; dev and preview forward it so the panel runs same-origin. */
 const API_TARGET = process.env.PULT_API_URL ?? 'http://127.0.0.1:8080';
-const PROXIED_PATHS = ['/auth', '/storage', '/chat', '/notification', '/config.json', '/healthz'];
+const PROXIED_PATHS = ['/auth', '/storage', '/chat', '/notification', '/config.json', '/healthz', '/readyz'];
 
 /**
  * Panel routes share prefixes with the services (`/auth/users` vs `/auth/admin/...`,
