@@ -46,7 +46,32 @@ function jsonSchema(schema: unknown, io: 'input' | 'output'): Json {
   if (!isZod(schema)) return {};
   const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
   delete converted.$schema;
-  return converted;
+  return withoutVacuousUnions(converted) as Json;
+}
+
+/**
+ * A type zod cannot express in JSON Schema (a transform's input, with `unrepresentable: 'any'`) becomes
+ * `{}`; an `anyOf` holding it accepts anything, which linters flag as illogical. Such a union is written
+ * as what it means: any value (its annotations kept).
+ */
+function withoutVacuousUnions(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutVacuousUnions);
+  if (typeof node !== 'object' || node === null) return node;
+  const walked = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, withoutVacuousUnions(value)]),
+  ) as Json;
+  const members = walked.anyOf;
+  if (Array.isArray(members) && members.some((member) => isEmptySchema(member))) {
+    const { anyOf: _vacuous, ...rest } = walked;
+    return rest;
+  }
+  return walked;
+}
+
+function isEmptySchema(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  );
 }
 
 /** Public routes of the auth service: everything else under an `/admin/` path needs an admin's token. */
