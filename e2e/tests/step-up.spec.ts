@@ -227,6 +227,8 @@ const RESET = {
     title: 'Скинути другий фактор?',
     confirm: 'Скинути',
     done: 'Другий фактор скинуто; завершено сеансів: 1.',
+    sessions: 'Де цей адміністратор увійшов',
+    noSessions: 'Відкритих входів немає.',
     password: 'Поточний пароль',
     stepUpConfirm: 'Підтвердити',
   },
@@ -235,6 +237,8 @@ const RESET = {
     title: 'Reset the second factor?',
     confirm: 'Reset',
     done: 'Second factor reset; sign-ins ended: 1.',
+    sessions: 'Where this administrator is signed in',
+    noSessions: 'No open sign-ins.',
     password: 'Current password',
     stepUpConfirm: 'Confirm',
   },
@@ -250,6 +254,11 @@ for (const locale of ['uk-UA', 'en-US'] as const) {
     await enrolThroughApi(api, target.email, { step: 0 });
     await inLocale(page, locale);
     await page.goto(`/auth/admins/edit?id=${target.id}`);
+    // Their sign-in of the enrolment is listed, with the factor it passed.
+    const sessions = page.getByRole('list', { name: text.sessions });
+    await expect(sessions.getByRole('listitem')).toHaveCount(1);
+    await sessions.scrollIntoViewIfNeeded();
+    await shot(page, `${locale}-admin-sessions`);
     await page.getByRole('button', { name: text.button }).click();
     const confirm = page.getByRole('alertdialog', { name: text.title });
     await shot(page, `${locale}-reset-factor-confirm`, confirm);
@@ -260,6 +269,8 @@ for (const locale of ['uk-UA', 'en-US'] as const) {
     await stepUp.getByLabel(text.password).fill(DEMO_ADMIN.password);
     await stepUp.getByRole('button', { name: text.stepUpConfirm }).click();
     await expect(page.getByText(text.done)).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(text.noSessions)).toBeVisible();
     // The target signs in with the password alone now.
     const signin = await fetch(`${api.baseURL}/auth/admin/signin`, {
       method: 'POST',

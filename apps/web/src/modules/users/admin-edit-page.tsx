@@ -1,4 +1,5 @@
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { adminForm, adminsResource, groupsResource, permissionResourceOf } from '@pult/contract';
@@ -7,7 +8,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useCan, usePermissions } from '../../access/use-permissions';
 import type { FormMode } from '../../forms/resource-form/form-values';
 import { parseRecordId } from '../../forms/resource-form/use-record';
-import { useProfile } from '../profile';
+import { SessionsCard, useProfile } from '../profile';
 import { PersonEditPage } from './person-edit-page';
 import { ResetFactorButton } from './reset-factor-button';
 
@@ -25,6 +26,8 @@ export default function AdminEditPage({ mode }: { mode: FormMode }) {
   const canSeePermissions = useCan(permissionResourceOf(groupsResource), 'read');
   const check = usePermissions();
   // One's own factor is changed in the profile; the server refuses it here too.
+  const other = id !== null && check !== null && id !== check.adminId;
+  const canSeeSessions = other && check.can(permissionResourceOf(adminsResource), 'admins.sessions');
   const canResetFactor =
     id !== null &&
     check !== null &&
@@ -54,6 +57,11 @@ export default function AdminEditPage({ mode }: { mode: FormMode }) {
         )}
         {canResetFactor && <ResetFactorButton adminId={id} />}
       </Stack>
+      {canSeeSessions && (
+        <Box sx={{ mt: 2, maxWidth: 960 }}>
+          <SessionsCard adminId={id} />
+        </Box>
+      )}
     </>
   );
 }

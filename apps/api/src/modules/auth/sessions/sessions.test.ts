@@ -1,6 +1,12 @@
 import type { AdminSessions } from '@pult/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminProfileBasic, createAdmin, renewAdmin, signIn } from '../../../test/factories.js';
+import {
+  adminProfileBasic,
+  adminWithGrants,
+  createAdmin,
+  renewAdmin,
+  signIn,
+} from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { testDatabaseKinds } from '../../../test/test-database.js';
 
@@ -98,5 +104,62 @@ describe.each(testDatabaseKinds())('an administrator’s own sessions on %s', (k
 
   it('answers 401 without a valid token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/auth/admin/sessions' })).statusCode).toBe(401);
+  });
+
+  it('lists and ends another administrator’s sign-ins with the grant for it, audited', async () => {
+    const { admin, other, current } = await twoSignIns();
+    const granted = await adminWithGrants(t, [{ resource: 'auth.admins', action: 'admins.sessions' }]);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/auth/admin/admins/${admin.id}/sessions`,
+      headers: granted.headers,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const { items } = listed.json<AdminSessions>();
+    expect(items).toHaveLength(2);
+    expect(items.every((item) => !item.current)).toBe(true);
+    const windows = items.find((item) => item.os === 'Windows');
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/auth/admin/admins/${admin.id}/sessions/${windows?.id}`,
+      headers: granted.headers,
+    });
+    expect(ended.json()).toEqual({ ended: 1 });
+    expect((await adminProfileBasic(t, current.access_token)).statusCode).toBe(401);
+    expect((await adminProfileBasic(t, other.access_token)).statusCode).toBe(200);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['admin_id', 'detail'])
+      .where('record_id', '=', String(admin.id))
+      .where('action', '=', 'action')
+      .execute();
+    expect(audit).toContainEqual({
+      admin_id: granted.admin.id,
+      detail: { name: 'end-session', session: windows?.id },
+    });
+    // Another admin's session id under this admin, an unknown admin: missing.
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/auth/admin/admins/${granted.admin.id}/sessions/${windows?.id}`,
+      headers: granted.headers,
+    });
+    expect(again.statusCode).toBe(404);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/auth/admin/admins/987654/sessions',
+      headers: granted.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses another administrator’s sign-ins without the grant', async () => {
+    const { admin } = await twoSignIns();
+    const editor = await adminWithGrants(t, [{ resource: 'auth.admins', action: 'update' }]);
+    for (const [method, url] of [
+      ['GET', `/auth/admin/admins/${admin.id}/sessions`],
+      ['DELETE', `/auth/admin/admins/${admin.id}/sessions/00000000-0000-4000-8000-000000000000`],
+    ] as const) {
+      expect((await t.app.inject({ method, url, headers: editor.headers })).statusCode, url).toBe(403);
+    }
   });
 });

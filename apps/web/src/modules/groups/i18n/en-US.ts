@@ -100,6 +100,7 @@ export const groupsEn: typeof groupsUk = {
     },
     admins: {
       'reset-mfa': 'Reset the second factor',
+      sessions: 'Sign-ins: see and end',
     },
     settings: {
       'revoke-user-tokens': 'Revoke user tokens',

@@ -99,6 +99,7 @@ export const groupsUk = {
     },
     admins: {
       'reset-mfa': 'Скинути другий фактор',
+      sessions: 'Входи: переглянути й завершити',
     },
     settings: {
       'revoke-user-tokens': 'Відкликати токени користувачів',

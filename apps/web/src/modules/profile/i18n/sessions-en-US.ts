@@ -16,4 +16,7 @@ export const profileSessionsEn: typeof profileSessionsUk = {
   ended_few: '{{count}} sign-ins ended',
   ended_many: '{{count}} sign-ins ended',
   ended_other: '{{count}} sign-ins ended',
+  theirsTitle: 'Where this administrator is signed in',
+  theirsIntro: 'End a sign-in on a lost or shared device: its next request is refused.',
+  none: 'No open sign-ins.',
 };

@@ -3,15 +3,28 @@ import type { Services } from '../../../app/services';
 
 type Api = Pick<Services, 'http' | 'authUrl'>;
 
-export const sessionKeys = { all: ['profile', 'sessions'] as const };
+/** Whose sign-ins: the signed-in administrator's own, or another administrator's (with a grant). */
+export type SessionsOwner = 'own' | { adminId: number };
 
-/** GET /admin/sessions: the signed-in administrator's open sign-ins. */
-export async function getSessions({ http, authUrl }: Api, signal?: AbortSignal): Promise<AdminSessions> {
-  return adminSessionsSchema.parse(await http.get(authUrl('/admin/sessions'), { signal }));
+export const sessionKeys = {
+  all: ['profile', 'sessions'] as const,
+  of: (owner: SessionsOwner) => [...sessionKeys.all, owner === 'own' ? 'own' : owner.adminId] as const,
+};
+
+const sessionsPath = (owner: SessionsOwner) =>
+  owner === 'own' ? '/admin/sessions' : `/admin/admins/${owner.adminId}/sessions`;
+
+/** GET /admin/sessions (or /admin/admins/{id}/sessions): the open sign-ins. */
+export async function getSessions(
+  { http, authUrl }: Api,
+  owner: SessionsOwner,
+  signal?: AbortSignal,
+): Promise<AdminSessions> {
+  return adminSessionsSchema.parse(await http.get(authUrl(sessionsPath(owner)), { signal }));
 }
 
-export function endSession({ http, authUrl }: Api, id: string): Promise<EndedSessions> {
-  return http.delete<EndedSessions>(authUrl(`/admin/sessions/${encodeURIComponent(id)}`));
+export function endSession({ http, authUrl }: Api, owner: SessionsOwner, id: string): Promise<EndedSessions> {
+  return http.delete<EndedSessions>(authUrl(`${sessionsPath(owner)}/${encodeURIComponent(id)}`));
 }
 
 export function endOtherSessions({ http, authUrl }: Api): Promise<EndedSessions> {

@@ -10,7 +10,9 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import type { AdminSession } from '@pult/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/format-date';
 import { useTimeZone } from '../../../i18n/time-zone-store';
@@ -18,24 +20,34 @@ import { useLocale } from '../../../i18n/use-locale';
 import { PageLoading } from '../../../ui/page-loading';
 import { useSessions } from './use-sessions';
 
-/** Profile → Where you are signed in: each open sign-in, ending one, or every other one. */
-export function SessionsCard() {
+/**
+ * Profile → Where you are signed in: each open sign-in, ending one, or every other one. With
+ * `adminId`, another administrator's sign-ins (their edit page, with the grant for it).
+ */
+export function SessionsCard({ adminId }: { adminId?: number }) {
   const { t } = useTranslation();
-  const { sessions, endOne, endOthers } = useSessions();
+  const { sessions, endOne, endOthers } = useSessions(adminId === undefined ? 'own' : { adminId });
   const items = sessions.data?.items ?? [];
-  const others = items.filter((item) => !item.current).length;
+  const others = adminId === undefined ? items.filter((item) => !item.current).length : 0;
+  const titleId = useId();
+  const title = t(adminId === undefined ? 'profile.sessions.title' : 'profile.sessions.theirsTitle');
   return (
-    <Card variant="outlined" component="section" aria-labelledby="profile-sessions-title">
+    <Card variant="outlined" component="section" aria-labelledby={titleId}>
       <CardHeader
-        title={t('profile.sessions.title')}
-        subheader={t('profile.sessions.intro')}
-        slotProps={{ title: { component: 'h2', variant: 'h6', id: 'profile-sessions-title' } }}
+        title={title}
+        subheader={t(adminId === undefined ? 'profile.sessions.intro' : 'profile.sessions.theirsIntro')}
+        slotProps={{ title: { component: 'h2', variant: 'h6', id: titleId } }}
       />
       <CardContent sx={{ pt: 0 }}>
         {sessions.isPending && <PageLoading />}
         {sessions.isError && <Alert severity="error">{t('common.loadFailed')}</Alert>}
+        {sessions.data && items.length === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('profile.sessions.none')}
+          </Typography>
+        )}
         {items.length > 0 && (
-          <List dense disablePadding aria-label={t('profile.sessions.title')}>
+          <List dense disablePadding aria-label={title}>
             {items.map((session) => (
               <SessionRow
                 key={session.id}
