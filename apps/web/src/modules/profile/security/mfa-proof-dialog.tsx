@@ -5,15 +5,13 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormInputField } from '../../../forms/form-input-field';
 import { useViewText } from '../../../forms/use-view-text';
 import { notifier } from '../../../notify/notifier';
-import { validateMfaValue } from '../../auth/signin-mfa';
+import { FactorCodeInput } from './factor-code-input';
 import { RecoveryCodesView } from './recovery-codes-view';
 import { type MfaProofAction, useMfaProof } from './use-mfa-proof';
 
@@ -37,7 +35,6 @@ export default function MfaProofDialog({
     notifier.notify('success', t('profile.security.proof.removed'));
     onClose();
   });
-  const totp = proof.method === 'totp';
   const remove = action === 'remove';
   const close = () => {
     if (!proof.busy) onClose();
@@ -68,37 +65,7 @@ export default function MfaProofDialog({
             <Typography variant="body2">
               {t(remove ? 'profile.security.proof.removeText' : 'profile.security.proof.regenerateText')}
             </Typography>
-            {totp ? (
-              <FormInputField
-                key="code"
-                form={proof.form}
-                name="code"
-                rules={{ validate: (value) => validateMfaValue('totp', value) }}
-                label={t('profile.security.proof.code')}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                autoFocus
-              />
-            ) : (
-              <FormInputField
-                key="recovery_code"
-                form={proof.form}
-                name="recovery_code"
-                rules={{ validate: (value) => validateMfaValue('recovery', value) }}
-                label={t('profile.security.proof.recoveryCode')}
-                autoComplete="off"
-                autoFocus
-              />
-            )}
-            <Link
-              component="button"
-              type="button"
-              variant="body2"
-              onClick={proof.switchMethod}
-              sx={{ alignSelf: 'flex-start' }}
-            >
-              {t(totp ? 'profile.security.proof.useRecovery' : 'profile.security.proof.useCode')}
-            </Link>
+            <FactorCodeInput form={proof.form} method={proof.method} onSwitch={proof.switchMethod} />
             {proof.generalError && <Alert severity="error">{viewText(proof.generalError)}</Alert>}
           </Stack>
         </DialogContent>

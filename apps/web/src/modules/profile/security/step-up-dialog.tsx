@@ -6,14 +6,13 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormInputField } from '../../../forms/form-input-field';
 import { useViewText } from '../../../forms/use-view-text';
-import { validateMfaValue } from '../../auth/signin-mfa';
+import { FactorCodeInput } from './factor-code-input';
 import { useStepUp } from './use-step-up';
 
 /**
@@ -46,28 +45,8 @@ export default function StepUpDialog({ onSettle }: { onSettle: (confirmed: boole
                     : 'profile.security.stepUp.text',
                 )}
               </Typography>
-              {method === 'totp' && (
-                <FormInputField
-                  key="code"
-                  form={stepUp.form}
-                  name="code"
-                  rules={{ validate: (value) => validateMfaValue('totp', value) }}
-                  label={t('profile.security.proof.code')}
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  autoFocus
-                />
-              )}
-              {method === 'recovery' && (
-                <FormInputField
-                  key="recovery_code"
-                  form={stepUp.form}
-                  name="recovery_code"
-                  rules={{ validate: (value) => validateMfaValue('recovery', value) }}
-                  label={t('profile.security.proof.recoveryCode')}
-                  autoComplete="off"
-                  autoFocus
-                />
+              {method !== 'password' && (
+                <FactorCodeInput form={stepUp.form} method={method} onSwitch={stepUp.switchMethod} />
               )}
               {method === 'password' && (
                 <FormInputField
@@ -80,21 +59,6 @@ export default function StepUpDialog({ onSettle }: { onSettle: (confirmed: boole
                   autoComplete="current-password"
                   autoFocus
                 />
-              )}
-              {method !== 'password' && (
-                <Link
-                  component="button"
-                  type="button"
-                  variant="body2"
-                  onClick={stepUp.switchMethod}
-                  sx={{ alignSelf: 'flex-start' }}
-                >
-                  {t(
-                    method === 'totp'
-                      ? 'profile.security.proof.useRecovery'
-                      : 'profile.security.proof.useCode',
-                  )}
-                </Link>
               )}
               {stepUp.generalError && <Alert severity="error">{viewText(stepUp.generalError)}</Alert>}
             </Stack>

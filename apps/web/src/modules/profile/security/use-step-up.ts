@@ -5,15 +5,13 @@ import { useServices } from '../../../app/services-context';
 import { applyServerFieldErrors } from '../../../forms/apply-server-errors';
 import { formErrorToView } from '../../../forms/form-error-view';
 import type { ViewText } from '../../../forms/view-text';
-import { proofBody } from './use-mfa-proof';
+import { type MfaProofValues, proofBody } from './use-mfa-proof';
 import { useMfaStatus } from './use-mfa-status';
 
 /** How the administrator confirms: their authenticator, a recovery code, or (with no factor) the password. */
 export type StepUpMethod = 'totp' | 'recovery' | 'password';
 
-export interface StepUpValues {
-  code: string;
-  recovery_code: string;
+export interface StepUpValues extends MfaProofValues {
   password: string;
 }
 
