@@ -91,6 +91,7 @@ describe.each(testDatabaseKinds())('the route × grant matrix on %s', (kind) => 
       .map((r) => `${r.method} ${r.url}`);
     expect(signedIn.sort()).toEqual([
       // The administrator's own second factor: every admin may protect their own account.
+      'DELETE /auth/admin/mfa/passkeys/:id',
       'DELETE /auth/admin/mfa/totp',
       // Their own sign-ins: where they are signed in, and ending one or all the others.
       'DELETE /auth/admin/sessions/:id',
@@ -101,12 +102,16 @@ describe.each(testDatabaseKinds())('the route × grant matrix on %s', (kind) => 
       'GET /auth/admin/profile',
       'GET /auth/admin/profile-basic',
       'GET /auth/admin/sessions',
+      'PATCH /auth/admin/mfa/passkeys/:id',
+      'POST /auth/admin/mfa/passkeys',
+      'POST /auth/admin/mfa/passkeys/options',
       'POST /auth/admin/mfa/recovery-codes',
       'POST /auth/admin/mfa/totp/confirm',
       'POST /auth/admin/mfa/totp/setup',
       'POST /auth/admin/sessions/end-others',
       // Confirming it is still them before a dangerous action.
       'POST /auth/admin/step-up',
+      'POST /auth/admin/step-up/passkey-options',
       'PUT /auth/admin/profile',
     ]);
   });

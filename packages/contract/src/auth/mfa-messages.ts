@@ -16,4 +16,7 @@ export const en = {
   mfaEnrollmentRequired: 'Your group requires a second factor: set up an authenticator app to continue',
   mfaPasswordNotAccepted: 'You have a second factor: confirm with its code, not the password',
   mfaResetOwn: 'Your own second factor is changed in your profile, not here',
+  mfaPasskeyInvalid: 'The passkey did not answer as expected: try again',
+  mfaPasskeysUnavailable: 'Passkeys need the panel at a host name (such as localhost), not an IP address',
+  passkeyNotFound: 'No such passkey',
 };

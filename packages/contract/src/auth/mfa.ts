@@ -6,8 +6,8 @@ import { tokenPairSchema } from '../auth.js';
  * recovery codes. Error messages are message keys (`./mfa-messages.ts`).
  */
 
-/** The ways a sign-in's second step can be passed. Passkeys (`webauthn`) will join this list. */
-export const MFA_METHODS = ['totp', 'recovery'] as const;
+/** The ways a sign-in's second step can be passed. */
+export const MFA_METHODS = ['totp', 'webauthn', 'recovery'] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
 
 /** How many recovery codes one generation makes. */
@@ -33,6 +33,63 @@ const passwordField = z
   .max(1024, { error: 'tooLong' });
 
 const mfaTokenField = required.max(256, { error: 'tooLong' });
+
+/**
+ * Passkeys (WebAuthn). The browser's JSON forms of its answers (`RegistrationResponseJSON`,
+ * `AuthenticationResponseJSON`) are checked by the server's WebAuthn library; here only their shape
+ * and size are bounded, so a malformed or oversized one is a 422 before any work.
+ */
+const base64url = z
+  .string()
+  .max(4096)
+  .regex(/^[A-Za-z0-9_-]*$/, { error: 'invalidValue' });
+const webauthnResponseSchema = z.object({
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key'),
+  response: z.record(z.string(), z.union([z.string().max(16_384), z.array(z.string().max(32)).max(10)])),
+  authenticatorAttachment: z.string().max(32).optional(),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+});
+export type WebauthnResponse = z.infer<typeof webauthnResponseSchema>;
+export const webauthnField = webauthnResponseSchema;
+
+export const passkeyNameField = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .max(60, { error: 'tooLong' });
+
+export const passkeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
+/** `POST /auth/admin/mfa/passkeys/options`: the current password, as for the authenticator app. */
+export const passkeyOptionsRequestSchema = z.strictObject({ password: passwordField });
+
+/** `POST /auth/admin/mfa/passkeys`: the browser's answer to the options, and a name for it. */
+export const passkeyRegisterRequestSchema = z.strictObject({
+  name: passkeyNameField,
+  response: webauthnField,
+});
+/** The new passkey, and recovery codes when it is the admin's first factor (shown once). */
+export const passkeyRegisteredSchema = z.object({
+  passkey: passkeySchema,
+  recovery_codes: z.array(z.string()).nullable(),
+});
+export type PasskeyRegistered = z.infer<typeof passkeyRegisteredSchema>;
+
+export const passkeyRenameRequestSchema = z.strictObject({ name: passkeyNameField });
+
+/** `POST /auth/admin/signin/mfa/passkey-options`: the sign-in's challenge for a passkey. */
+export const signinPasskeyOptionsRequestSchema = z.strictObject({ mfa_token: mfaTokenField });
+
+/** Options for `navigator.credentials.*` as JSON (the WebAuthn library's own types on each side). */
+export const webauthnOptionsSchema = z.record(z.string(), z.unknown());
 
 /** Exactly one of the named proofs: none → `required` on the first, more → `mfaOneProof` on the others. */
 function exactlyOne<K extends string>(keys: readonly K[]) {
@@ -77,15 +134,31 @@ const factorOrPasswordSchema = z
 export const totpRemoveRequestSchema = factorOrPasswordSchema;
 export type TotpRemoveRequest = z.infer<typeof totpRemoveRequestSchema>;
 
-/** `POST /auth/admin/step-up`: confirms it is still the administrator before a dangerous action. */
-export const stepUpRequestSchema = factorOrPasswordSchema;
+/**
+ * `POST /auth/admin/step-up`: confirms it is still the administrator before a dangerous action, with
+ * a factor (a passkey too) or, for an admin without one, the password.
+ */
+export const stepUpRequestSchema = z
+  .strictObject({
+    code: totpCodeField.optional(),
+    recovery_code: recoveryCodeField.optional(),
+    webauthn: webauthnField.optional(),
+    password: passwordField.optional(),
+  })
+  .superRefine(exactlyOne(['code', 'recovery_code', 'webauthn', 'password']));
 export type StepUpRequest = z.infer<typeof stepUpRequestSchema>;
 
 /** Until when this sign-in may take dangerous actions without being asked again. */
 export const stepUpResponseSchema = z.object({ confirmed_until: z.string() });
 export type StepUpResponse = z.infer<typeof stepUpResponseSchema>;
 
-export const mfaStatusSchema = z.object({ totp: z.boolean(), recovery_codes_left: z.number().int() });
+export const mfaStatusSchema = z.object({
+  totp: z.boolean(),
+  recovery_codes_left: z.number().int(),
+  passkeys: z.array(passkeySchema),
+  /** False when the panel's address cannot carry passkeys (an IP address: browsers refuse it). */
+  passkeys_available: z.boolean(),
+});
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 
 /** The first step's answer for an administrator with a second factor: no tokens yet. */
@@ -105,8 +178,9 @@ export const signinMfaRequestSchema = z
     mfa_token: mfaTokenField,
     code: totpCodeField.optional(),
     recovery_code: recoveryCodeField.optional(),
+    webauthn: webauthnField.optional(),
   })
-  .superRefine(exactlyOne(['code', 'recovery_code']));
+  .superRefine(exactlyOne(['code', 'recovery_code', 'webauthn']));
 export type SigninMfaRequest = z.infer<typeof signinMfaRequestSchema>;
 
 /** What resetting another administrator's second factor removed and ended. */

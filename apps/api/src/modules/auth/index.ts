@@ -16,6 +16,7 @@ import { parseGrants } from './groups/group-source.js';
 import { createAdminFactorReset } from './mfa/admin-reset.js';
 import { createMfa } from './mfa/mfa-module.js';
 import { mfaRoutes } from './mfa/mfa-routes.js';
+import { relyingPartyOf } from './mfa/webauthn.js';
 import { createUserAccounts } from './people/user-accounts.js';
 import { createUserDirectory } from './people/user-directory.js';
 import { createRateLimiter } from './rate-limiter.js';
@@ -80,6 +81,7 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     passwords: deps.passwords,
     admins,
     limiter,
+    relyingParty: relyingPartyOf(deps.panelUrl, deps.companyName),
   });
   const signin = createSigninService({
     accounts: { admin: admins.findByEmail, user: users.findByEmail },

@@ -1,4 +1,4 @@
-import type { MfaMethod } from '@pult/contract';
+import type { MfaMethod, WebauthnResponse } from '@pult/contract';
 import type { Executor } from '../../../db/database.js';
 import type { SecretBox } from '../../../lib/secret-box.js';
 import { base32Decode } from './base32.js';
@@ -6,9 +6,10 @@ import type { RecoveryCodeStore } from './recovery-code-store.js';
 import { hashRecoveryCode } from './recovery-codes.js';
 import { matchTotpStep } from './totp.js';
 import type { TotpStore } from './totp-store.js';
+import type { Webauthn } from './webauthn.js';
 
-/** A second factor as a request gives it: an authenticator code or a recovery code. */
-export type FactorProof = { code: string } | { recovery_code: string };
+/** A second factor as a request gives it: an authenticator code, a passkey's answer or a recovery code. */
+export type FactorProof = { code: string } | { recovery_code: string } | { webauthn: WebauthnResponse };
 
 /**
  * Checks a proof against the admin's confirmed factors and spends it (the code's time step, or the
@@ -20,6 +21,7 @@ export function createFactorCheck(deps: {
   recoveryCodes: RecoveryCodeStore;
   secretBox: SecretBox;
   recoveryKey: Buffer;
+  webauthn: Webauthn;
 }) {
   async function spendTotp(executor: Executor, adminId: number, code: string, now: Date): Promise<boolean> {
     const row = await deps.totp.find(adminId, executor);
@@ -35,6 +37,8 @@ export function createFactorCheck(deps: {
     now: Date,
   ): Promise<MfaMethod | null> {
     if ('code' in proof) return (await spendTotp(executor, adminId, proof.code, now)) ? 'totp' : null;
+    if ('webauthn' in proof)
+      return (await deps.webauthn.spend(executor, adminId, proof.webauthn)) ? 'webauthn' : null;
     const hash = hashRecoveryCode(deps.recoveryKey, proof.recovery_code);
     return (await deps.recoveryCodes.consume(executor, adminId, hash, now)) ? 'recovery' : null;
   };

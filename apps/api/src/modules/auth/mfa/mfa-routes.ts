@@ -4,8 +4,13 @@ import {
   mfaProofSchema,
   mfaResetResultSchema,
   mfaStatusSchema,
+  passkeyOptionsRequestSchema,
+  passkeyRegisteredSchema,
+  passkeyRegisterRequestSchema,
+  passkeyRenameRequestSchema,
   recoveryCodesResponseSchema,
   signinMfaRequestSchema,
+  signinPasskeyOptionsRequestSchema,
   stepUpRequestSchema,
   stepUpResponseSchema,
   tokenPairSchema,
@@ -13,6 +18,8 @@ import {
   totpRemoveRequestSchema,
   totpSetupRequestSchema,
   totpSetupResponseSchema,
+  type WebauthnResponse,
+  webauthnOptionsSchema,
 } from '@pult/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -43,8 +50,14 @@ export interface MfaRouteDeps {
 }
 
 /** A proof from a body that carries exactly one (the schemas make sure). */
-function proofOf(body: { code?: string | undefined; recovery_code?: string | undefined }): FactorProof {
-  return body.code !== undefined ? { code: body.code } : { recovery_code: body.recovery_code ?? '' };
+function proofOf(body: {
+  code?: string | undefined;
+  recovery_code?: string | undefined;
+  webauthn?: WebauthnResponse | undefined;
+}): FactorProof {
+  if (body.code !== undefined) return { code: body.code };
+  if (body.webauthn !== undefined) return { webauthn: body.webauthn };
+  return { recovery_code: body.recovery_code ?? '' };
 }
 
 /**
@@ -126,6 +139,96 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRouteDeps> = async (app, deps) 
     },
   );
 
+  // Passkeys: registered after the password (as the authenticator app), each named; removing one
+  // is a change of factors, so it needs a fresh factor (step-up).
+  app.post(
+    '/admin/mfa/passkeys/options',
+    {
+      config: { access: access.enrolment },
+      onRequest: noStore,
+      schema: { body: passkeyOptionsRequestSchema, response: { 200: webauthnOptionsSchema } },
+    },
+    // Spread: the library's interface becomes a plain object the JSON schema accepts.
+    async (request) => ({ ...(await mfa.passkeyOptions(currentAdminId(request), request.body.password)) }),
+  );
+
+  app.post(
+    '/admin/mfa/passkeys',
+    {
+      config: { access: access.enrolment },
+      onRequest: noStore,
+      schema: { body: passkeyRegisterRequestSchema, response: { 200: passkeyRegisteredSchema } },
+    },
+    async (request) => {
+      const { identity } = accessOf(request);
+      const { name, response } = request.body;
+      const registered = await mfa.registerPasskey(identity.adminId, identity.sessionId, name, response);
+      await recordChange(request, 'mfa-passkey-add', { passkey: registered.passkey.id, passkey_name: name });
+      if (registered.recovery_codes)
+        await recordChange(request, 'mfa-recovery-codes', { count: registered.recovery_codes.length });
+      return registered;
+    },
+  );
+
+  const passkeyParams = z.object({ id: z.string().max(32) });
+  const passkeyId = (raw: string) => {
+    const id = parseNumericId(raw);
+    if (id === undefined) throw errors.notFound('passkeyNotFound');
+    return id;
+  };
+
+  app.patch(
+    '/admin/mfa/passkeys/:id',
+    {
+      config: { access: access.signedIn },
+      schema: { params: passkeyParams, body: passkeyRenameRequestSchema, response: { 200: mfaStatusSchema } },
+    },
+    async (request) => {
+      const adminId = currentAdminId(request);
+      const id = passkeyId(request.params.id);
+      if (!(await mfa.renamePasskey(adminId, id, request.body.name)))
+        throw errors.notFound('passkeyNotFound');
+      await recordChange(request, 'mfa-passkey-rename', { passkey: id, passkey_name: request.body.name });
+      return mfa.status(adminId);
+    },
+  );
+
+  app.delete(
+    '/admin/mfa/passkeys/:id',
+    {
+      config: { access: access.signedIn },
+      schema: { params: passkeyParams, response: { 200: mfaStatusSchema } },
+    },
+    async (request) => {
+      const adminId = currentAdminId(request);
+      const id = passkeyId(request.params.id);
+      accessOf(request).requireStepUp();
+      if (!(await mfa.removePasskey(adminId, id))) throw errors.notFound('passkeyNotFound');
+      await recordChange(request, 'mfa-passkey-remove', { passkey: id });
+      return mfa.status(adminId);
+    },
+  );
+
+  app.post(
+    '/admin/signin/mfa/passkey-options',
+    {
+      config: { access: access.public },
+      onRequest: noStore,
+      schema: { body: signinPasskeyOptionsRequestSchema, response: { 200: webauthnOptionsSchema } },
+    },
+    async (request) => ({ ...(await mfa.signinPasskeyOptions(request.body.mfa_token)) }),
+  );
+
+  app.post(
+    '/admin/step-up/passkey-options',
+    {
+      config: { access: access.signedIn },
+      onRequest: noStore,
+      schema: { response: { 200: webauthnOptionsSchema } },
+    },
+    async (request) => ({ ...(await mfa.passkeyAssertionOptions(currentAdminId(request))) }),
+  );
+
   app.post(
     '/admin/step-up',
     {
@@ -194,7 +297,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRouteDeps> = async (app, deps) 
             action: 'signin_failed',
             resource: null,
             actor: { adminId },
-            detail: { step: 'mfa', method: 'code' in proof ? 'totp' : 'recovery' },
+            detail: { step: 'mfa', method: confirmedWith(request.body) },
           });
         throw error;
       }
@@ -218,12 +321,19 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRouteDeps> = async (app, deps) 
   async function failedAdmin(error: unknown, token: string): Promise<number | undefined> {
     if (!(error instanceof AppError) || error.statusCode !== 422 || error.body.kind !== 'fields')
       return undefined;
-    if (!('code' in error.body.fields) && !('recovery_code' in error.body.fields)) return undefined;
+    const fields = error.body.fields;
+    if (!('code' in fields) && !('recovery_code' in fields) && !('webauthn' in fields)) return undefined;
     return mfa.challengeOwner(token);
   }
 };
 
-function confirmedWith(body: { code?: unknown; recovery_code?: unknown; password?: unknown }): string {
+function confirmedWith(body: {
+  code?: unknown;
+  recovery_code?: unknown;
+  webauthn?: unknown;
+  password?: unknown;
+}): string {
   if (body.code !== undefined) return 'totp';
+  if (body.webauthn !== undefined) return 'webauthn';
   return body.recovery_code !== undefined ? 'recovery' : 'password';
 }

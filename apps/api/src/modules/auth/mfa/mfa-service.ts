@@ -1,4 +1,11 @@
-import type { MfaChallenge, MfaMethod, MfaStatus, TotpSetupResponse } from '@pult/contract';
+import type {
+  MfaChallenge,
+  MfaMethod,
+  MfaStatus,
+  PasskeyRegistered,
+  TotpSetupResponse,
+  WebauthnResponse,
+} from '@pult/contract';
 import type { Db, Executor } from '../../../db/database.js';
 import { AppError, errors } from '../../../http/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -10,10 +17,12 @@ import { base32Decode } from './base32.js';
 import type { FactorCheck, FactorProof } from './factor-check.js';
 import type { MfaChallenges } from './mfa-challenges.js';
 import { otpauthUrl } from './otpauth-url.js';
+import type { PasskeyStore } from './passkey-store.js';
 import type { RecoveryCodeStore } from './recovery-code-store.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { matchTotpStep, newTotpSecret } from './totp.js';
 import type { TotpStore } from './totp-store.js';
+import type { Webauthn } from './webauthn.js';
 
 export interface MfaServiceDeps {
   db: Db;
@@ -27,11 +36,14 @@ export interface MfaServiceDeps {
   limit: AttemptLimit;
   spendFactor: FactorCheck;
   recoveryKey: Buffer;
+  passkeys: PasskeyStore;
+  webauthn: Webauthn;
 }
 
 /** A field-keyed 422 for a wrong or spent proof, on the field the proof came in. */
 function wrongProof(proof: FactorProof | { password: string }): AppError {
   if ('password' in proof) return errors.fields({ password: 'mfaPasswordInvalid' });
+  if ('webauthn' in proof) return errors.fields({ webauthn: 'mfaPasskeyInvalid' });
   return 'code' in proof
     ? errors.fields({ code: 'mfaCodeInvalid' })
     : errors.fields({ recovery_code: 'mfaCodeInvalid' });
@@ -42,14 +54,17 @@ function wrongProof(proof: FactorProof | { password: string }): AppError {
  * second step. Every proof an attacker could guess passes the per-account attempt limit first.
  */
 export function createMfaService(deps: MfaServiceDeps) {
-  const { db, clock, totp, recoveryCodes, limit } = deps;
+  const { db, clock, totp, recoveryCodes, limit, passkeys, webauthn } = deps;
 
-  /** The confirmed factors, in the order the sign-in offers them. Passkeys will add `webauthn`. */
+  /** The confirmed factors, in the order the sign-in offers them; recovery codes only beside one. */
   async function methodsOf(adminId: number, executor: Executor = db): Promise<MfaMethod[]> {
     const row = await totp.find(adminId, executor);
-    if (!row?.confirmed_at) return [];
-    const left = await recoveryCodes.countLeft(adminId, executor);
-    return left > 0 ? ['totp', 'recovery'] : ['totp'];
+    const keys = await passkeys.credentials(adminId, executor);
+    const methods: MfaMethod[] = [];
+    if (row?.confirmed_at) methods.push('totp');
+    if (keys.length > 0) methods.push('webauthn');
+    if (methods.length === 0) return [];
+    return (await recoveryCodes.countLeft(adminId, executor)) > 0 ? [...methods, 'recovery'] : methods;
   }
 
   /**
@@ -126,8 +141,62 @@ export function createMfaService(deps: MfaServiceDeps) {
       return {
         totp: Boolean(row?.confirmed_at),
         recovery_codes_left: await recoveryCodes.countLeft(adminId),
+        passkeys: await passkeys.list(adminId),
+        passkeys_available: webauthn.rp.available,
       };
     },
+
+    /** Options for registering a passkey, after the current password (as for the authenticator app). */
+    async passkeyOptions(adminId: number, password: string) {
+      if (!webauthn.rp.available) throw errors.unprocessable('mfaPasskeysUnavailable');
+      await withPassword(adminId, password);
+      const admin = await deps.admins.findById(adminId);
+      if (!admin) throw errors.unauthorized('invalidToken');
+      return webauthn.registrationOptions({ id: adminId, email: admin.email });
+    },
+
+    /**
+     * Keeps the passkey the browser made; the first factor of an admin also gets recovery codes (shown
+     * once), and the sign-in it was made in counts as one that passed it.
+     */
+    async registerPasskey(
+      adminId: number,
+      sessionId: string,
+      name: string,
+      response: WebauthnResponse,
+    ): Promise<PasskeyRegistered> {
+      return db.transaction().execute(async (trx) => {
+        const first = (await methodsOf(adminId, trx)).length === 0;
+        const id = await webauthn.register(trx, adminId, response, name);
+        if (id === null) throw errors.fields({ response: 'mfaPasskeyInvalid' });
+        await markConfirmed(trx, sessionId, 'webauthn');
+        const codes = first ? await freshRecoveryCodes(trx, adminId) : null;
+        const passkey = (await passkeys.list(adminId, trx)).find((row) => row.id === id);
+        if (!passkey) throw new Error('a passkey just stored is missing');
+        return { passkey, recovery_codes: codes };
+      });
+    },
+
+    renamePasskey: (adminId: number, id: number, name: string) => passkeys.rename(adminId, id, name),
+
+    /** Removes a passkey (the route asks for a fresh factor); with no factor left, the codes go too. */
+    async removePasskey(adminId: number, id: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await passkeys.remove(trx, adminId, id))) return false;
+        if ((await methodsOf(adminId, trx)).length === 0) await recoveryCodes.removeAll(trx, adminId);
+        return true;
+      });
+    },
+
+    /** A challenge for signing in with a passkey, on a live sign-in step. */
+    async signinPasskeyOptions(token: string) {
+      const adminId = await deps.challenges.peek(token, clock());
+      if (adminId === undefined) throw errors.fields({ mfa_token: 'mfaTokenInvalid' });
+      return webauthn.authenticationOptions(adminId);
+    },
+
+    /** A challenge for confirming a dangerous action with a passkey. */
+    passkeyAssertionOptions: (adminId: number) => webauthn.authenticationOptions(adminId),
 
     /** A new pending secret after the current password; a confirmed authenticator is never replaced. */
     async setup(adminId: number, password: string): Promise<TotpSetupResponse> {
@@ -174,7 +243,8 @@ export function createMfaService(deps: MfaServiceDeps) {
       if (!row) throw errors.unprocessable('mfaTotpNotEnabled');
       const remove = async (trx: Executor) => {
         await totp.remove(trx, adminId);
-        await recoveryCodes.removeAll(trx, adminId);
+        // The codes stand in for a factor: with no passkey left either, they go too.
+        if ((await methodsOf(adminId, trx)).length === 0) await recoveryCodes.removeAll(trx, adminId);
       };
       if ('password' in proof) {
         if (row.confirmed_at) throw errors.fields({ password: 'mfaFactorRequired' });

@@ -56,4 +56,31 @@ export const mfaMigrations: Record<string, Migration> = {
       await sql`update auth_sessions set factor_confirmed_at = created_at`.execute(db);
     },
   },
+  '2026-11-27-1100-admin-passkeys': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        create table admin_passkeys (
+          id bigint generated always as identity primary key,
+          admin_id bigint not null references admins (id) on delete cascade,
+          credential_id text not null constraint admin_passkeys_credential_key unique,
+          public_key text not null,
+          counter bigint not null default 0,
+          transports text[] not null default '{}',
+          name text not null,
+          created_at timestamptz not null default now(),
+          last_used_at timestamptz
+        )`.execute(db);
+      await sql`create index admin_passkeys_admin_idx on admin_passkeys (admin_id)`.execute(db);
+      await sql`
+        create table admin_webauthn_challenges (
+          challenge text primary key,
+          admin_id bigint not null references admins (id) on delete cascade,
+          purpose text not null check (purpose in ('register', 'authenticate')),
+          expires_at timestamptz not null
+        )`.execute(db);
+      await sql`create index admin_webauthn_challenges_expires_idx on admin_webauthn_challenges (expires_at)`.execute(
+        db,
+      );
+    },
+  },
 };

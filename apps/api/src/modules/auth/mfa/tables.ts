@@ -39,7 +39,33 @@ export interface AuthKeysTable {
   created_at: CreatedAt;
 }
 
+/** A passkey (WebAuthn credential) an administrator registered as a second factor. */
+export interface AdminPasskeysTable {
+  id: Generated<number>;
+  admin_id: number;
+  /** The credential's id as the browser gives it (base64url). */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter (0 for those that keep none). */
+  counter: ColumnType<string, number, number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  name: string;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+}
+
+/** A WebAuthn challenge handed to a browser: used once, within minutes, by the admin it was made for. */
+export interface AdminWebauthnChallengesTable {
+  challenge: string;
+  admin_id: number;
+  purpose: 'register' | 'authenticate';
+  expires_at: Date;
+}
+
 export interface MfaTables {
+  admin_passkeys: AdminPasskeysTable;
+  admin_webauthn_challenges: AdminWebauthnChallengesTable;
   admin_totp: AdminTotpTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   admin_mfa_challenges: AdminMfaChallengesTable;
