@@ -152,6 +152,15 @@ describe('createHttpClient: what every call sends', () => {
     ]);
   });
 
+  it('adds a caller’s headers (If-Match) without letting them replace its own', async () => {
+    const { client, fetchFn } = setup();
+    fetchFn.mockResolvedValueOnce(json(200, { id: 1 }));
+    await client.put('/r/1', { a: 1 }, { headers: { 'If-Match': 'W/"7"', Authorization: 'Bearer forged' } });
+    expect(sentHeaders(fetchFn)['If-Match']).toBe('W/"7"');
+    expect(sentHeaders(fetchFn).Authorization).toBe('Bearer a0');
+    expect(sentHeaders(fetchFn)['Content-Type']).toBe('application/json');
+  });
+
   it('calls the global fetch as a plain function when none is injected', async () => {
     const globalFetch = vi.fn(async function (this: unknown) {
       // window.fetch throws "Illegal invocation" when called as a method of another object.

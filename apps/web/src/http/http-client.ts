@@ -14,6 +14,8 @@ export interface RequestOptions {
   /** False for public calls (sign-in, password recovery): no token, no renewal, a 401 is just an error. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (`If-Match`); they cannot replace the client's own. */
+  headers?: Record<string, string>;
 }
 
 type OptionsWithoutBody = Omit<RequestOptions, 'body'>;
@@ -58,6 +60,7 @@ interface SendParams {
   signal?: AbortSignal;
   token: string | null;
   locale: string;
+  headers?: Record<string, string>;
 }
 
 // Called through a closure: `window.fetch` invoked as a method of another object throws "Illegal invocation".
@@ -75,6 +78,7 @@ export function withQuery(url: string, query: QueryParams | undefined): string {
 
 function buildHeaders(params: SendParams, jsonBody: boolean): Record<string, string> {
   const headers: Record<string, string> = {
+    ...params.headers,
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
     Lang: params.locale,
@@ -223,6 +227,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
           signal: options.signal,
           token,
           locale: getLocale(),
+          headers: options.headers,
         }),
       );
     const sentToken = auth ? session.getAccessToken() : null;
