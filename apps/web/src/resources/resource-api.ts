@@ -51,6 +51,32 @@ export function fetchRecord<Item = ResourceRecord>(
   return services.http.get(recordUrl(services, descriptor, id), { signal });
 }
 
+/**
+ * A record with its version: the `ETag` its `GET` answered (docs/architecture.md, "Record versions"),
+ * null when the server sent none. Sent back in `If-Match` so a save cannot undo a change it never saw.
+ */
+export interface VersionedRecord<Item = ResourceRecord> {
+  record: Item;
+  version: string | null;
+}
+
+/** `GET <resource>/{id}` with the record's version. */
+export async function fetchVersionedRecord<Item = ResourceRecord>(
+  services: Services,
+  descriptor: ResourceDescriptor,
+  id: RecordId,
+  signal?: AbortSignal,
+): Promise<VersionedRecord<Item>> {
+  const response = await services.http.open('GET', recordUrl(services, descriptor, id), { signal });
+  const version = response.headers.get('ETag');
+  return { record: (await response.json()) as Item, version };
+}
+
+/** The `If-Match` header of a write at a known version; none (last write wins) without one. */
+function ifMatchHeaders(version: string | null | undefined): Record<string, string> | undefined {
+  return version ? { 'If-Match': version } : undefined;
+}
+
 export function createRecord<Item = ResourceRecord>(
   services: Services,
   descriptor: ResourceDescriptor,
@@ -64,16 +90,37 @@ export function updateRecord<Item = ResourceRecord>(
   descriptor: ResourceDescriptor,
   id: RecordId,
   body: unknown,
+  version?: string | null,
 ): Promise<Item> {
-  return services.http.put(recordUrl(services, descriptor, id), body);
+  return services.http.put(recordUrl(services, descriptor, id), body, { headers: ifMatchHeaders(version) });
+}
+
+/**
+ * `PUT <resource>/{id}` at a version (`If-Match`); answers the saved record with its new version. A
+ * stale version is an HttpError 412 whose body is `{ message, current }`.
+ */
+export async function updateVersionedRecord<Item = ResourceRecord>(
+  services: Services,
+  descriptor: ResourceDescriptor,
+  id: RecordId,
+  body: unknown,
+  version: string | null,
+): Promise<VersionedRecord<Item>> {
+  const response = await services.http.open('PUT', recordUrl(services, descriptor, id), {
+    body,
+    headers: ifMatchHeaders(version),
+  });
+  const text = await response.text();
+  return { record: (text === '' ? {} : JSON.parse(text)) as Item, version: response.headers.get('ETag') };
 }
 
 export function deleteRecord(
   services: Services,
   descriptor: ResourceDescriptor,
   id: RecordId,
+  version?: string | null,
 ): Promise<unknown> {
-  return services.http.delete(recordUrl(services, descriptor, id));
+  return services.http.delete(recordUrl(services, descriptor, id), { headers: ifMatchHeaders(version) });
 }
 
 export function fetchLookup(
