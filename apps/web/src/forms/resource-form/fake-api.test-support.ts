@@ -7,6 +7,8 @@ export interface FakeCall {
   path: string;
   query: Record<string, string>;
   body: unknown;
+  /** The request's own headers (`If-Match`), as the HTTP client set them. */
+  headers: Record<string, string>;
 }
 
 const AUTH_BASE = new URL(TEST_CONFIG.authServiceUrl).pathname;
@@ -24,6 +26,7 @@ export function fakeApi(answer: (call: FakeCall) => Response | undefined) {
       path: url.pathname.startsWith(AUTH_BASE) ? url.pathname.slice(AUTH_BASE.length) : url.pathname,
       query: Object.fromEntries(url.searchParams),
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: { ...(init?.headers as Record<string, string> | undefined) },
     };
     calls.push(call);
     return answer(call) ?? jsonResponse(404, { message: 'Record not found' });

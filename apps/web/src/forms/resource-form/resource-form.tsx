@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { UnsavedChangesDialog } from '../unsaved-changes/unsaved-changes-dialog';
 import type { TextKey } from '../view-text';
 import { FormFieldInput } from './form-field-input';
+import { RecordConflictDialog } from './record-conflict-dialog';
 import { type UseResourceFormOptions, useResourceForm } from './use-resource-form';
 
 export interface ResourceFormProps extends UseResourceFormOptions {
@@ -49,7 +50,7 @@ export function ResourceForm({
   ...options
 }: ResourceFormProps) {
   const { t } = useTranslation();
-  const { form, fields, access, submit, saving, guard } = useResourceForm(options);
+  const { form, fields, access, submit, saving, guard, conflict } = useResourceForm(options);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const busy = saving || deleting;
   // Every record's edit screen leads to its history in the audit log.
@@ -122,6 +123,17 @@ export function ResourceForm({
             void guard.leaveOnPurpose(() => onDelete().finally(() => setConfirmingDelete(false)))
           }
           onClose={() => setConfirmingDelete(false)}
+        />
+      )}
+      {conflict && (
+        <RecordConflictDialog
+          open
+          rows={conflict.rows}
+          values={conflict.values}
+          resource={options.resource.name}
+          recordId={conflict.recordId}
+          onResolve={conflict.resolve}
+          onClose={conflict.close}
         />
       )}
       <UnsavedChangesDialog blocker={guard.blocker} />

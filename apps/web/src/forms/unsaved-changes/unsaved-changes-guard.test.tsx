@@ -22,6 +22,7 @@ function renderGuardedForm() {
             resource={adminsResource}
             mode="edit"
             record={ADMIN}
+            version={'W/"1"'}
             onSaved={() => void view.router.navigate('/list')}
             onCancel={() => void view.router.navigate('/list')}
           />

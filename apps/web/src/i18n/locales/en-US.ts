@@ -1,5 +1,6 @@
 import { MESSAGES_EN } from '@pult/contract';
 import { navigationEn } from '../../app/i18n/en-US';
+import { recordConflictEn } from '../../forms/resource-form/i18n/en-US';
 import { auditEn } from '../../modules/audit/i18n/en-US';
 import { chatEn } from '../../modules/chat/i18n/en-US';
 import { dashboardFiguresEn } from '../../modules/dashboard/i18n/en-US';
@@ -122,6 +123,7 @@ export const enUS: Translations = {
     secretUndo: 'Keep it',
     datePattern: 'MM/DD/YYYY',
     dateInvalid: 'Enter a real date as MM/DD/YYYY, e.g. 11/23/2026',
+    conflict: recordConflictEn,
   },
   people: {
     fields: {

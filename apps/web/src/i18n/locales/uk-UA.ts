@@ -1,5 +1,6 @@
 import { MESSAGES_UK, RATE_LIMIT_MESSAGE } from '@pult/contract';
 import { navigationUk } from '../../app/i18n/uk-UA';
+import { recordConflictUk } from '../../forms/resource-form/i18n/uk-UA';
 import { auditUk } from '../../modules/audit/i18n/uk-UA';
 import { chatUk } from '../../modules/chat/i18n/uk-UA';
 import { dashboardFiguresUk } from '../../modules/dashboard/i18n/uk-UA';
@@ -125,6 +126,7 @@ export const ukUA = {
     secretUndo: 'Не стирати',
     datePattern: 'ДД.ММ.РРРР',
     dateInvalid: 'Введіть справжню дату у форматі ДД.ММ.РРРР, напр. 23.11.2026',
+    conflict: recordConflictUk,
   },
   people: {
     fields: {
