@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { installAccessControl } from './access/access-control.js';
 import type { AppConfig } from './config/env.js';
 import { dashboardRoutes } from './dashboard/dashboard-routes.js';
-import type { Db } from './db/database.js';
+import { type Db, poolStatsOf } from './db/database.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerJsonBodyParser } from './http/json-body.js';
@@ -16,6 +16,13 @@ import { registerRequestIds, requestIdOptions } from './http/request-id.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createPasswordHasher } from './lib/password-hasher.js';
 import { loadSecretBox } from './lib/secret-box-file.js';
+import { setPoolSource, setQueueSource } from './metrics/metrics.js';
+import {
+  createMetricsServer,
+  instrumentRequests,
+  metricsEnabled,
+  registerTokenMetrics,
+} from './metrics/metrics-http.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { type ChatModule, createChatModule } from './modules/chat/index.js';
 import { createNotificationModule } from './modules/notification/index.js';
@@ -59,6 +66,11 @@ export interface PultApp {
   chat: ChatModule;
   /** `/readyz` turns 503 once a drain begins (SIGTERM). */
   readiness: Readiness;
+  /**
+   * Starts the `/metrics` listener when METRICS_PORT is set; answers its address (undefined when
+   * there is none). It closes with the app.
+   */
+  listenMetrics(): Promise<string | undefined>;
 }
 
 /** Builds the single server: the panel, `/config.json`, `/healthz`, `/readyz` and the services under their bases. */
@@ -82,6 +94,10 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     ...requestIdOptions,
   });
   registerRequestIds(app);
+  // Before every route; /metrics on the main port only for the bearer of METRICS_TOKEN.
+  const metricsOn = metricsEnabled(config.metrics);
+  if (metricsOn) instrumentRequests(app);
+  if (config.metrics.token) registerTokenMetrics(app, config.metrics.token);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text/plain body would otherwise reach the handlers as a string.
@@ -191,6 +207,18 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     ...(options.probeTimeoutMs ? { timeoutMs: options.probeTimeoutMs } : {}),
   });
 
+  if (metricsOn) {
+    const pool = poolStatsOf(db);
+    const unsetPool = pool ? setPoolSource(pool) : undefined;
+    const unsetQueue = setQueueSource(notification.queueStats);
+    app.addHook('onClose', async () => {
+      unsetPool?.();
+      unsetQueue();
+    });
+  }
+  const metricsServer = config.metrics.port !== undefined ? createMetricsServer() : undefined;
+  if (metricsServer) app.addHook('onClose', () => metricsServer.close());
+
   registerOpenApi(app, routes, config.publicUrl);
   await registerPanel(app, {
     distDir: config.webDistDir ?? defaultWebDistDir(),
@@ -222,6 +250,10 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     },
     chat,
     readiness,
+    async listenMetrics() {
+      if (!metricsServer || config.metrics.port === undefined) return undefined;
+      return metricsServer.listen({ port: config.metrics.port, host: config.metrics.host });
+    },
     async stopWorkers() {
       clearInterval(housekeeping);
       await notification.worker.stop();

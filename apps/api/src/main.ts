@@ -45,6 +45,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const metricsAddress = await pult.listenMetrics();
+  if (metricsAddress) app.log.info({ address: metricsAddress }, 'Metrics served at /metrics');
   pult.startWorkers();
   if (config.bootstrapAdmin && !config.databaseUrl) {
     app.log.info(

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { SERVICE_BASE_PATHS } from '@pult/contract';
 import { z } from 'zod';
+import type { MetricsConfig } from '../metrics/metrics-http.js';
 import type { TotalBudget } from '../resources/list-total.js';
 
 /** Credentials of the embedded demo; a PostgreSQL deployment must name its own. */
@@ -71,6 +72,13 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+    // Unset both: no /metrics at all. The port is a second listener; the token opens the main port's.
+    METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable characters without spaces')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.REFRESH_TOKEN_TTL < env.ACCESS_TOKEN_TTL) {
@@ -129,6 +137,8 @@ export interface AppConfig {
   blobStore: BlobStoreConfig;
   /** How far a list's filtered total is counted before it becomes an estimate. */
   listTotals: TotalBudget;
+  /** Where `/metrics` is served, if anywhere. */
+  metrics: MetricsConfig;
 }
 
 export type BlobStoreConfig =
@@ -210,6 +220,7 @@ function toAppConfig(env: Env): AppConfig {
     },
     blobStore: blobStoreConfig(env),
     listTotals: { countLimit: env.LIST_COUNT_LIMIT, budgetMs: env.LIST_COUNT_BUDGET_MS },
+    metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN },
   };
 }
 

@@ -14,6 +14,20 @@ export type Executor = Db | Transaction<Database>;
 
 const PG_DATE_OID = 1082;
 
+/** A PostgreSQL pool's connections, read when metrics are scraped. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+const pools = new WeakMap<Db, () => PoolStats>();
+
+/** The pool behind `db` (PostgreSQL only; PGlite is one in-process connection and reports none). */
+export function poolStatsOf(db: Db): (() => PoolStats) | undefined {
+  return pools.get(db);
+}
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -61,6 +75,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
   // it and opens another on demand; unheard, the 'error' event would crash the whole process.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  pools.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return { db, kind: 'postgres', url: connectionString, close: () => db.destroy() };
 }
 

@@ -10,6 +10,7 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { prepared } from '../db/prepared-statements.js';
+import { metrics } from '../metrics/metrics.js';
 import {
   type DayCountFilter,
   type DayCounts,
@@ -144,6 +145,7 @@ function answer<Row, Item>(
   const offset = (query.page - 1) * query.perPage;
   const items = page.slice(0, query.perPage);
   const { total, exact } = reconcile(found, offset, items.length, page.length > query.perPage);
+  metrics.listTotal(exact);
   return {
     items: items.map(source.toItem),
     total,
@@ -307,8 +309,9 @@ async function collectPage<Row, Item>(
   const rows = await withBudget(executor, budget.budgetMs, (runner) => statement.execute(runner)).then(
     (result) => result.rows,
     (error: unknown) => {
-      if (isQueryCanceled(error)) return undefined;
-      throw error;
+      if (!isQueryCanceled(error)) throw error;
+      metrics.countBudgetExceeded();
+      return undefined;
     },
   );
   if (!rows) return {};
@@ -340,6 +343,7 @@ async function pageAfterSlowCollection<Row, Item>(
     );
   } catch (error) {
     if (!isQueryCanceled(error)) throw error;
+    metrics.countBudgetExceeded();
     return findPage(executor, source, request, sort, undefined, true);
   }
 }

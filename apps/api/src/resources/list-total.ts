@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
+import { metrics } from '../metrics/metrics.js';
 
 /** How much a filtered total may cost before it becomes an estimate. */
 export interface TotalBudget {
@@ -56,6 +57,7 @@ export async function boundedTotal(
     counted = Number(rows[0]?.total ?? 0);
   } catch (error) {
     if (!isQueryCanceled(error)) throw error;
+    metrics.countBudgetExceeded();
   }
   if (counted !== undefined && counted <= budget.countLimit) return { total: counted, exact: true };
   if (counted === undefined || !sample) return { total: Math.max(estimate, counted ?? 0), exact: false };
@@ -101,6 +103,7 @@ async function sampledTotal(executor: Executor, sample: SampledCount, budget: To
     return Math.round(Number(rows[0]?.total ?? 0));
   } catch (error) {
     if (!isQueryCanceled(error)) throw error;
+    metrics.countBudgetExceeded();
     return undefined;
   }
 }

@@ -2,6 +2,7 @@ import type { MfaChallenge, SigninRequest, TokenPair } from '@pult/contract';
 import { STATUS } from '@pult/contract';
 import { errors } from '../../http/app-error.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
+import { metrics } from '../../metrics/metrics.js';
 import type { RateLimit, RateLimiter, RatePolicy } from './rate-limiter.js';
 import type { ClientMeta, SubjectKind, TokenService } from './token-service.js';
 
@@ -62,6 +63,7 @@ export function createSigninService(deps: {
     const reservation = await limiter.reserve(limits);
     if (!reservation.allowed) {
       const retryAfter = reservation.retryAfterSeconds;
+      metrics.signIn(kind, 'throttled');
       throw errors.tooManyRequests('tooManySignins', retryAfter, { minutes: Math.ceil(retryAfter / 60) });
     }
 
@@ -75,14 +77,21 @@ export function createSigninService(deps: {
       await limiter.release(reservation.eventIds);
       throw error;
     }
-    if (!account || !valid || account.status !== STATUS.active)
+    if (!account || !valid || account.status !== STATUS.active) {
+      metrics.signIn(kind, 'bad_password');
       throw errors.unprocessable('invalidCredentials');
+    }
     await limiter.release(reservation.eventIds);
     await limiter.reset(SIGNIN_ACCOUNT_POLICY, accountKey);
     // No tokens before the second factor: the challenge is all a right password earns then.
     const challenge = kind === 'admin' ? await deps.adminChallenge?.(account.id) : null;
-    if (challenge) return { challenge, accountId: account.id };
-    return { pair: await tokens.startSession(kind, account.id, meta), accountId: account.id };
+    if (challenge) {
+      metrics.signIn(kind, 'mfa_challenge');
+      return { challenge, accountId: account.id };
+    }
+    const pair = await tokens.startSession(kind, account.id, meta);
+    metrics.signIn(kind, 'success');
+    return { pair, accountId: account.id };
   }
 
   return { signIn };

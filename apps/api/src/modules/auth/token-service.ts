@@ -6,6 +6,7 @@ import { prepared } from '../../db/prepared-statements.js';
 import { errors } from '../../http/app-error.js';
 import { addSeconds, type Clock, toEpochSeconds } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
+import { metrics } from '../../metrics/metrics.js';
 import type { AccessClaims, SigningKeys } from './signing-keys.js';
 
 export type SubjectKind = 'admin' | 'user';
@@ -139,6 +140,7 @@ export function createTokenService(deps: {
       await revokeSession(trx, session.id, 'refresh token reuse', now);
       return 'reused' as const;
     });
+    metrics.refresh(outcome === null ? 'invalid' : outcome === 'reused' ? 'reused' : 'rotated');
     if (outcome === null || outcome === 'reused') throw errors.unauthorized('invalidRefreshToken');
     return outcome;
   }

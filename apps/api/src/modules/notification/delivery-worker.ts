@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { metrics } from '../../metrics/metrics.js';
 import type { ProviderChannels } from './channels/provider-channels.js';
 import { ProviderError } from './channels/provider-error.js';
 import type { EmailQueue, FailureKind } from './email-queue.js';
@@ -100,6 +101,14 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
             ? smtpFailureKind(error)
             : {};
       const recorded = await deps.queue.markFailed(row, token, message, via?.describe ?? null, kind);
+      metrics.delivery(
+        row.channel,
+        kind.final === true
+          ? 'failed_permanent'
+          : row.attempts >= row.max_attempts
+            ? 'failed_exhausted'
+            : 'retry',
+      );
       if (error instanceof ProviderError && error.options.unregisteredToken) {
         await deps.providers.forgetDevice(row.email_to);
       }
@@ -118,6 +127,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
       return;
     }
     const recorded = await deps.queue.markSent(row, token, via.describe);
+    metrics.delivery(row.channel, 'sent');
     if (recorded) {
       deps.logger.info(
         { emailId: row.id, channel: row.channel, template: row.template_name, via: via.describe },

@@ -15,6 +15,7 @@ import { deviceRoutes } from './devices/device-routes.js';
 import { createEmailQueue } from './email-queue.js';
 import { createChannelResolver } from './mail-transport.js';
 import { createQueueHandlers } from './queue/queue-handlers.js';
+import { readQueueStats } from './queue-stats.js';
 import { composeAndQueue } from './send/compose.js';
 import { createIdempotencyKeys } from './send/idempotency.js';
 import { sendRoutes } from './send/send-routes.js';
@@ -84,6 +85,8 @@ export function createNotificationModule(deps: {
     dashboard: createNotificationDashboard(db, clock),
     /** Drops idempotency keys past their 24 hours. */
     prune: () => keys.prune(),
+    /** Backlog by status and the oldest pending message's age (the metrics' queue gauges). */
+    queueStats: () => readQueueStats(db, clock),
     /** Mounts the service's routes; they need the auth service's guards and user directory. */
     async register(app: FastifyInstance, prefix: string, auth: AuthApi) {
       const queueHandlers = createQueueHandlers(db, clock, { maxAttempts: delivery.maxAttempts });

@@ -1,4 +1,5 @@
 import type { ChatEvent } from '@pult/contract';
+import { metrics } from '../../../metrics/metrics.js';
 import type { EventSink } from '../service/event-log.js';
 import type { SocketClient } from './socket-client.js';
 
@@ -52,9 +53,11 @@ export function createHub(viaNotify: boolean) {
     sink,
     add(client: SocketClient) {
       addTo(byUser, client.identity.uid, client);
+      metrics.chatSocketOpened();
     },
     subscribe,
     remove(client: SocketClient) {
+      metrics.chatSocketClosed();
       removeFrom(byUser, client.identity.uid, client);
       for (const channelId of client.channels) removeFrom(byChannel, channelId, client);
     },

@@ -1,5 +1,6 @@
 import { CHAT_CLOSE, type ChatEvent } from '@pult/contract';
 import type { WebSocket } from 'ws';
+import { metrics } from '../../../metrics/metrics.js';
 
 /** A socket may hold this much unsent data; past it the client is too slow and is disconnected. */
 export const MAX_BUFFERED_BYTES = 1_048_576;
@@ -81,6 +82,7 @@ export class SocketClient {
   private deliver(event: ChatEvent): void {
     this.cursors.set(event.channel_id, event.seq);
     this.send(event);
+    metrics.chatEventsFannedOut(1);
     if (event.type === 'member.removed' && event.data.user_uid === this.identity.uid) {
       this.cursors.delete(event.channel_id);
     }
@@ -89,7 +91,10 @@ export class SocketClient {
   send(frame: object): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
     this.socket.send(JSON.stringify(frame));
-    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) this.socket.close(CHAT_CLOSE.tooSlow, 'too slow');
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      metrics.chatSlowClientDropped();
+      this.socket.close(CHAT_CLOSE.tooSlow, 'too slow');
+    }
   }
 
   private enqueue(channelId: number, step: () => Promise<void>): void {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../http/app-error.js';
+import { metrics } from '../../../metrics/metrics.js';
 import {
   type FileService,
   fieldError,
@@ -47,6 +48,23 @@ function parserError(error: unknown): AppError {
  * bucket's rules are checked before a single byte of the file is stored.
  */
 export async function receiveUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  uploader: Uploader,
+  files: FileService,
+): Promise<FileWithBucket> {
+  try {
+    const stored = await storeUpload(request, reply, uploader, files);
+    metrics.upload('stored', Number(stored.size) || 0);
+    return stored;
+  } catch (error) {
+    const status = (error as { statusCode?: unknown } | undefined)?.statusCode;
+    metrics.upload(typeof status === 'number' && status < 500 ? 'refused' : 'failed');
+    throw error;
+  }
+}
+
+async function storeUpload(
   request: FastifyRequest,
   reply: FastifyReply,
   uploader: Uploader,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../../db/database.js';
 import type { Clock } from '../../../lib/clock.js';
+import { metrics } from '../../../metrics/metrics.js';
 import { errorFingerprint, topFrame } from './fingerprint.js';
 import type { LogNames } from './log-names.js';
 import { type ParsedEntry, parseBatch } from './parse-batch.js';
@@ -62,6 +63,7 @@ export function createIngest(db: Db, names: LogNames, clock: Clock) {
     async logs(body: unknown): Promise<number> {
       const entries = parseBatch(body, clock());
       await insertRows(db, 'storage_logs', entries, await nameIds(entries));
+      metrics.ingested('log', entries.length);
       return entries.length;
     },
 
@@ -104,6 +106,7 @@ export function createIngest(db: Db, names: LogNames, clock: Clock) {
           fingerprints.map((fingerprint) => groupIds.get(fingerprint) as number),
         );
       });
+      metrics.ingested('error', entries.length);
       return entries.length;
     },
   };

@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parsePrometheusText } from '../test/prom-text.js';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.js';
+import { testDatabaseKinds } from '../test/test-database.js';
+import { bearerMatches } from './metrics-http.js';
+
+const TOKEN = 'metrics-token-0123456789';
+
+describe.each(testDatabaseKinds())('metrics (%s)', (kind) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  const scrape = async (app: TestApp) => {
+    const response = await app.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    return parsePrometheusText(response.body);
+  };
+  const signIn = (app: TestApp, password: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/auth/admin/signin',
+      payload: { email: TEST_ADMIN.email, password },
+    });
+
+  it('serves nothing without METRICS_PORT or METRICS_TOKEN', async () => {
+    t = await createTestApp(kind);
+    expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(404);
+    expect(await t.listenMetrics()).toBeUndefined();
+  });
+
+  it('asks the main port for the bearer token when METRICS_TOKEN is set', async () => {
+    t = await createTestApp(kind, { METRICS_TOKEN: TOKEN });
+    expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(401);
+    const wrong = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}x` } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['www-authenticate']).toMatch(/^Bearer/);
+    const basic = await t.app.inject({ url: '/metrics', headers: { authorization: `Basic ${TOKEN}` } });
+    expect(basic.statusCode).toBe(401);
+    const metrics = await scrape(t);
+    // Node's default process metrics are there, under the same prefix.
+    expect(metrics.types.get('pult_process_cpu_user_seconds_total')).toBe('counter');
+    expect(metrics.types.get('pult_http_request_duration_seconds')).toBe('histogram');
+  });
+
+  it('counts sign-ins by outcome, without e-mail or address labels', async () => {
+    t = await createTestApp(kind, { METRICS_TOKEN: TOKEN });
+    const before = await scrape(t);
+    expect((await signIn(t, 'not-the-password')).statusCode).toBe(422);
+    expect((await signIn(t, TEST_ADMIN.password)).statusCode).toBe(200);
+    const after = await scrape(t);
+    const moved = (outcome: string) =>
+      after.value('pult_signins_total', { kind: 'admin', outcome }) -
+      before.value('pult_signins_total', { kind: 'admin', outcome });
+    expect(moved('bad_password')).toBe(1);
+    expect(moved('success')).toBe(1);
+    for (const sample of after.samples.filter((s) => s.name === 'pult_signins_total')) {
+      expect(Object.keys(sample.labels).sort()).toEqual(['kind', 'outcome']);
+    }
+  });
+
+  it('shows a queued e-mail as pending, with the age of the oldest', async () => {
+    t = await createTestApp(kind, { METRICS_TOKEN: TOKEN });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/recover-password-request',
+      payload: { email: TEST_ADMIN.email },
+    });
+    expect(response.statusCode).toBeLessThan(300);
+    t.time.advance(30);
+    const metrics = await scrape(t);
+    expect(metrics.value('pult_email_queue_rows', { status: 'pending' })).toBe(1);
+    expect(metrics.value('pult_email_queue_rows', { status: 'failed' })).toBe(0);
+    expect(metrics.value('pult_email_queue_oldest_pending_seconds')).toBeGreaterThanOrEqual(30);
+  });
+
+  it('times a list under its route pattern, never its URL', async () => {
+    t = await createTestApp(kind, { METRICS_TOKEN: TOKEN });
+    const signedIn = (await signIn(t, TEST_ADMIN.password)).json<{ access_token: string }>();
+    const labels = { method: 'GET', route: '/auth/admin/users', status_class: '2xx' };
+    const before = await scrape(t);
+    const list = await t.app.inject({
+      url: '/auth/admin/users?page=2&perPage=5&filter[email]=ann',
+      headers: { authorization: `Bearer ${signedIn.access_token}` },
+    });
+    expect(list.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/no/such/path/42' })).statusCode).toBe(404);
+    const after = await scrape(t);
+    const count = 'pult_http_request_duration_seconds_count';
+    expect(after.value(count, labels) - before.value(count, labels)).toBe(1);
+    expect(after.value(count, { route: 'unmatched', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
+    expect(
+      after.value('pult_list_totals_total') - before.value('pult_list_totals_total'),
+    ).toBeGreaterThanOrEqual(1);
+    const routes = new Set(after.samples.map((sample) => sample.labels.route).filter(Boolean));
+    for (const route of routes) expect(route).not.toMatch(/[?]|\/\d+(\/|$)/);
+    expect(after.value('pult_http_requests_in_flight')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('serves /metrics on METRICS_PORT (loopback) and not on the main port', async () => {
+    t = await createTestApp(kind, { METRICS_PORT: '0' });
+    const address = await t.listenMetrics();
+    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const response = await fetch(`${address}/metrics`);
+    expect(response.status).toBe(200);
+    const metrics = parsePrometheusText(await response.text());
+    expect(metrics.types.get('pult_signins_total')).toBe('counter');
+    expect((await fetch(`${address}/healthz`)).status).toBe(404);
+    expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(404);
+    if (kind === 'postgres') expect(metrics.value('pult_db_pool_connections_total')).toBeGreaterThan(0);
+  });
+});
+
+describe('bearerMatches', () => {
+  it('accepts exactly the token', () => {
+    expect(bearerMatches(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
+    expect(bearerMatches(`bearer ${TOKEN}`, TOKEN)).toBe(true);
+    expect(bearerMatches(`Bearer ${TOKEN.slice(1)}`, TOKEN)).toBe(false);
+    expect(bearerMatches(undefined, TOKEN)).toBe(false);
+    expect(bearerMatches('Bearer ', TOKEN)).toBe(false);
+    expect(bearerMatches(TOKEN, TOKEN)).toBe(false);
+  });
+});

@@ -1,0 +1,234 @@
+import client from 'prom-client';
+
+/**
+ * The process's Prometheus metrics (docs/operations.md, "Monitoring"). One registry per process: it is
+ * the process Prometheus scrapes. The modules count through the small functions below and never import
+ * prom-client themselves. Labels are closed sets (outcomes, channels, statuses, route patterns): never
+ * an id, an e-mail, an address or a raw URL.
+ */
+export const registry = new client.Registry();
+
+const PREFIX = 'pult_';
+
+export type SignInOutcome = 'success' | 'bad_password' | 'throttled' | 'mfa_challenge' | 'mfa_failed';
+export type RefreshOutcome = 'rotated' | 'reused' | 'invalid';
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed_permanent' | 'failed_exhausted';
+export type UploadOutcome = 'stored' | 'refused' | 'failed';
+
+const httpDuration = new client.Histogram({
+  name: `${PREFIX}http_request_duration_seconds`,
+  help: 'HTTP requests by method, route pattern ("unmatched" when no route matched) and status class',
+  labelNames: ['method', 'route', 'status_class'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+const httpInFlight = new client.Gauge({
+  name: `${PREFIX}http_requests_in_flight`,
+  help: 'HTTP requests being served (WebSocket upgrades excluded)',
+  registers: [registry],
+});
+const signIns = new client.Counter({
+  name: `${PREFIX}signins_total`,
+  help: 'Sign-in attempts (administrators and platform users) by outcome',
+  labelNames: ['kind', 'outcome'] as const,
+  registers: [registry],
+});
+const refreshes = new client.Counter({
+  name: `${PREFIX}token_refreshes_total`,
+  help: 'Refresh-token renewals by outcome; "reused" is a detected reuse that revoked its sign-in',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+const listTotals = new client.Counter({
+  name: `${PREFIX}list_totals_total`,
+  help: 'List answers by how their total was found: exact, or an estimate',
+  labelNames: ['total'] as const,
+  registers: [registry],
+});
+const countBudget = new client.Counter({
+  name: `${PREFIX}list_count_budget_exceeded_total`,
+  help: 'List statements (counts, collections, samples) that ran out of the list count budget',
+  registers: [registry],
+});
+const deliveries = new client.Counter({
+  name: `${PREFIX}message_deliveries_total`,
+  help: 'Delivery attempts of queued messages by channel (email, sms, push) and outcome',
+  labelNames: ['channel', 'outcome'] as const,
+  registers: [registry],
+});
+const chatEvents = new client.Counter({
+  name: `${PREFIX}chat_events_fanned_out_total`,
+  help: 'Chat events handed to open WebSockets (one per socket that received it)',
+  registers: [registry],
+});
+const chatSlowDrops = new client.Counter({
+  name: `${PREFIX}chat_slow_clients_dropped_total`,
+  help: 'Chat WebSockets closed because the client read too slowly',
+  registers: [registry],
+});
+const chatSockets = new client.Gauge({
+  name: `${PREFIX}chat_websockets_open`,
+  help: 'Open chat WebSockets',
+  registers: [registry],
+});
+const uploadBytes = new client.Counter({
+  name: `${PREFIX}storage_upload_bytes_total`,
+  help: 'Bytes of files stored by uploads',
+  registers: [registry],
+});
+const uploads = new client.Counter({
+  name: `${PREFIX}storage_uploads_total`,
+  help: 'Uploads by outcome: stored, refused (4xx: rules, size, type) or failed (5xx)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+const ingested = new client.Counter({
+  name: `${PREFIX}storage_ingested_total`,
+  help: 'Log and error entries ingested through POST /logs and /errors',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+});
+
+/** What the database pool reports at scrape time. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** The e-mail queue as one cheap query sees it. */
+export interface QueueStats {
+  /** Rows by status, for the statuses that drain (pending, processing, failed); capped by the reader. */
+  rows: Record<string, number>;
+  /** Seconds since the oldest pending message was queued; 0 when none waits. */
+  oldestPendingSeconds: number;
+}
+
+type Source<T> = { read: () => T } | undefined;
+let poolSource: Source<PoolStats | undefined>;
+let queueSource: Source<Promise<QueueStats>>;
+
+const poolGauge = (name: string, help: string, pick: (stats: PoolStats) => number) =>
+  new client.Gauge({
+    name: `${PREFIX}db_pool_connections_${name}`,
+    help,
+    registers: [registry],
+    collect() {
+      const stats = poolSource?.read();
+      if (stats) this.set(pick(stats));
+    },
+  });
+poolGauge('total', 'PostgreSQL pool connections open (idle and in use)', (stats) => stats.total);
+poolGauge('idle', 'PostgreSQL pool connections open and idle', (stats) => stats.idle);
+poolGauge('waiting', 'Queries waiting for a PostgreSQL pool connection', (stats) => stats.waiting);
+
+new client.Gauge({
+  name: `${PREFIX}email_queue_rows`,
+  help: 'Queued messages (all channels) by status: pending, processing, failed (each counted up to 100,000)',
+  labelNames: ['status'] as const,
+  registers: [registry],
+  async collect() {
+    const stats = await queueSource?.read();
+    if (!stats) return;
+    for (const [status, n] of Object.entries(stats.rows)) this.set({ status }, n);
+  },
+});
+new client.Gauge({
+  name: `${PREFIX}email_queue_oldest_pending_seconds`,
+  help: 'Age of the oldest pending queued message (0 when none waits)',
+  registers: [registry],
+  async collect() {
+    const stats = await queueSource?.read();
+    if (stats) this.set(stats.oldestPendingSeconds);
+  },
+});
+
+let defaultsStarted = false;
+
+/** Node's process metrics (CPU, memory, event loop lag, GC…); started once, when metrics are served. */
+export function startDefaultMetrics(): void {
+  if (defaultsStarted) return;
+  defaultsStarted = true;
+  client.collectDefaultMetrics({ register: registry, prefix: PREFIX });
+}
+
+/** The registry's text exposition and its content type. */
+export async function exposition(): Promise<{ contentType: string; body: string }> {
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}
+
+/**
+ * Sets where the pool gauges read from; returns its removal. The last server built wins (one per
+ * process outside tests).
+ */
+export function setPoolSource(read: () => PoolStats | undefined): () => void {
+  const source = { read };
+  poolSource = source;
+  return () => {
+    if (poolSource === source) poolSource = undefined;
+  };
+}
+
+/**
+ * Sets where the queue gauges read from, through a cache of `cacheMs`, so that a burst of scrapes
+ * (several Prometheus servers, a reload) costs one query; returns its removal.
+ */
+export function setQueueSource(read: () => Promise<QueueStats>, cacheMs = 5_000, now = Date.now): () => void {
+  let cached: { at: number; stats: Promise<QueueStats> } | undefined;
+  const source = {
+    read() {
+      const at = now();
+      if (!cached || at - cached.at >= cacheMs) {
+        const stats = read();
+        cached = { at, stats };
+        // A failed read is not kept: the next scrape asks again.
+        stats.catch(() => {
+          if (cached?.stats === stats) cached = undefined;
+        });
+      }
+      return cached.stats;
+    },
+  };
+  queueSource = source;
+  return () => {
+    if (queueSource === source) queueSource = undefined;
+  };
+}
+
+export function statusClass(statusCode: number): string {
+  return statusCode >= 100 && statusCode < 600 ? `${Math.floor(statusCode / 100)}xx` : 'other';
+}
+
+/** The counting functions the modules call. */
+export const metrics = {
+  requestStarted: () => httpInFlight.inc(),
+  requestEnded: () => httpInFlight.dec(),
+  requestObserved(method: string, route: string, statusCode: number, seconds: number) {
+    httpDuration.observe({ method, route, status_class: statusClass(statusCode) }, seconds);
+  },
+  signIn: (kind: string, outcome: SignInOutcome) => signIns.inc({ kind, outcome }),
+  refresh: (outcome: RefreshOutcome) => refreshes.inc({ outcome }),
+  listTotal: (exact: boolean) => listTotals.inc({ total: exact ? 'exact' : 'estimate' }),
+  countBudgetExceeded: () => countBudget.inc(),
+  delivery: (channel: string, outcome: DeliveryOutcome) => deliveries.inc({ channel, outcome }),
+  chatSocketOpened: () => chatSockets.inc(),
+  chatSocketClosed: () => chatSockets.dec(),
+  chatEventsFannedOut: (n: number) => {
+    if (n > 0) chatEvents.inc(n);
+  },
+  chatSlowClientDropped: () => chatSlowDrops.inc(),
+  upload: (outcome: UploadOutcome, bytes = 0) => {
+    uploads.inc({ outcome });
+    if (bytes > 0) uploadBytes.inc(bytes);
+  },
+  ingested: (kind: 'log' | 'error', n: number) => {
+    if (n > 0) ingested.inc({ kind }, n);
+  },
+};
+
+/** Every metric name the server exports (the alert rules' test checks against it). */
+export async function exportedMetricNames(): Promise<string[]> {
+  startDefaultMetrics();
+  const all = await registry.getMetricsAsJSON();
+  return all.map((metric) => metric.name);
+}
