@@ -225,10 +225,3 @@ export const metrics = {
     if (n > 0) ingested.inc({ kind }, n);
   },
 };
-
-/** Every metric name the server exports (the alert rules' test checks against it). */
-export async function exportedMetricNames(): Promise<string[]> {
-  startDefaultMetrics();
-  const all = await registry.getMetricsAsJSON();
-  return all.map((metric) => metric.name);
-}
