@@ -16,7 +16,12 @@ export function useDeleteRecord(descriptor: ResourceDescriptor) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: (id: RecordId) => deleteRecord(services, descriptor, id),
+    // With the version an edit form opened, the delete happens only if nobody changed the record since
+    // (a 412 is announced with the server's text, like any other refusal).
+    mutationFn: (target: RecordId | { id: RecordId; version?: string | null }) =>
+      typeof target === 'object'
+        ? deleteRecord(services, descriptor, target.id, target.version)
+        : deleteRecord(services, descriptor, target),
     onSuccess: () => {
       notifier.notify('success', t('common.deleteSuccess'));
     },

@@ -109,11 +109,10 @@ export function RecordConflictDialog(props: RecordConflictDialogProps) {
                     {(['yours', 'theirs'] as const).map((side) => (
                       <TableCell key={side}>
                         <FormControlLabel
-                          sx={{ alignItems: 'flex-start', m: 0 }}
+                          sx={{ m: 0, ml: -1 }}
                           control={
                             <Radio
                               size="small"
-                              sx={{ mt: -0.75 }}
                               name={`conflict-${name}`}
                               checked={choices[name] === side}
                               onChange={() => choose(name, side)}

@@ -8,7 +8,7 @@ import { ResourceForm } from './resource-form';
 
 function renderForm(
   answer: Parameters<typeof fakeApi>[0],
-  props: { onDelete?: () => Promise<void>; version?: string } = {},
+  props: { onDelete?: (version: string | null | undefined) => Promise<void>; version?: string } = {},
 ) {
   const api = fakeApi(answer);
   const onSaved = vi.fn();
@@ -95,6 +95,8 @@ describe('ResourceForm', () => {
     expect(onDelete).not.toHaveBeenCalled();
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1) as HTMLElement);
     expect(onDelete).toHaveBeenCalledTimes(1);
+    // With the version the form holds, for If-Match.
+    expect(onDelete).toHaveBeenCalledWith('W/"1"');
     await waitFor(() => expect(confirm.isConnected).toBe(false));
   });
 

@@ -21,9 +21,10 @@ export interface ResourceFormProps extends UseResourceFormOptions {
   onCancel: () => void;
   /**
    * Shows a Delete button (edit mode) that asks for confirmation before calling this. It settles when
-   * the deletion is over and announces the outcome itself.
+   * the deletion is over and announces the outcome itself. `version` is the record's version the form
+   * holds, for `If-Match` (undefined when unknown).
    */
-  onDelete?: () => Promise<void>;
+  onDelete?: (version: string | null | undefined) => Promise<void>;
   deleting?: boolean;
   /** What the delete confirmation says; a generic "deleted for good" by default. */
   deleteTitle?: string;
@@ -50,7 +51,7 @@ export function ResourceForm({
   ...options
 }: ResourceFormProps) {
   const { t } = useTranslation();
-  const { form, fields, access, submit, saving, guard, conflict } = useResourceForm(options);
+  const { form, fields, access, submit, saving, guard, conflict, version } = useResourceForm(options);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const busy = saving || deleting;
   // Every record's edit screen leads to its history in the audit log.
@@ -120,7 +121,7 @@ export function ResourceForm({
           destructive
           busy={deleting}
           onConfirm={() =>
-            void guard.leaveOnPurpose(() => onDelete().finally(() => setConfirmingDelete(false)))
+            void guard.leaveOnPurpose(() => onDelete(version()).finally(() => setConfirmingDelete(false)))
           }
           onClose={() => setConfirmingDelete(false)}
         />

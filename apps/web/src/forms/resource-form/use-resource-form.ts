@@ -154,6 +154,8 @@ export function useResourceForm({
     saving: save.isPending,
     /** Asks before leaving with unsaved changes; the form's own ways out go through `leaveOnPurpose`. */
     guard,
+    /** The record's version the form is at: sent in `If-Match` by a delete from the form. */
+    version: () => base.current.version,
     /** A save refused because the record changed meanwhile, for the conflict dialog; null when none. */
     conflict: conflict && {
       ...conflict,

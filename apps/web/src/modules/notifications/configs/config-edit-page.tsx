@@ -85,7 +85,11 @@ function ConfigEditor({ kind, config }: { kind: ConfigKindName; config?: StoredC
             onSaved={back}
             onCancel={back}
             onValuesChange={test.onValuesChange}
-            onDelete={config ? () => remove.mutateAsync(config.id).then(back, () => undefined) : undefined}
+            onDelete={
+              config
+                ? (version) => remove.mutateAsync({ id: config.id, version }).then(back, () => undefined)
+                : undefined
+            }
             deleting={remove.isPending}
             deleteTitle={t('notifications.configs.deleteTitle')}
             deleteText={config ? t('notifications.configs.deleteText', { name: config.name }) : undefined}

@@ -38,6 +38,7 @@ function renderForm() {
             resource={smtpConfigsResource}
             mode="edit"
             record={STORED}
+            version={'W/"1"'}
             onSaved={onSaved}
             onCancel={() => undefined}
           />

@@ -92,7 +92,7 @@ function TemplateEditor({ template }: { template?: Template }) {
               onValuesChange={onValuesChange}
               onDelete={
                 template && !template.is_system
-                  ? () => remove.mutateAsync(template.id).then(back, () => undefined)
+                  ? (version) => remove.mutateAsync({ id: template.id, version }).then(back, () => undefined)
                   : undefined
               }
               deleting={remove.isPending}

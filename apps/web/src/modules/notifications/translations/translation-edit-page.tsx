@@ -66,7 +66,7 @@ function EditTranslation({ id, onDone }: { id: number | null; onDone: () => void
       record={record}
       onSaved={onDone}
       onCancel={onDone}
-      onDelete={() => remove.mutateAsync(record.id).then(onDone, () => undefined)}
+      onDelete={(version) => remove.mutateAsync({ id: record.id, version }).then(onDone, () => undefined)}
       deleting={remove.isPending}
       deleteTitle={t('notifications.translations.deleteTitle')}
       deleteText={t('notifications.translations.deleteText', { name: translationName(record) })}

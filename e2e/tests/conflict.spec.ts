@@ -1,0 +1,107 @@
+import type { Browser, Page } from '@playwright/test';
+import { adminApi } from '../support/admin-api.js';
+import { DEMO_ADMIN } from '../support/pult-server.js';
+import { expect, test } from '../support/users-fixtures.js';
+
+/**
+ * No lost updates (issue 22): two administrators edit the same user at once. The second save is
+ * refused (412) and the panel shows the conflict dialog, field by field; picking per field and saving
+ * again keeps both changes.
+ */
+const TEXTS = {
+  'uk-UA': {
+    title: 'Запис змінив хтось інший',
+    status: 'Статус',
+    phone: 'Телефон',
+    locked: 'Заблокований',
+    save: 'Зберегти',
+    yours: 'Ваше',
+    theirs: 'Зараз у записі',
+    apply: 'Застосувати вибране',
+  },
+  'en-US': {
+    title: 'Someone else changed this record',
+    status: 'Status',
+    phone: 'Phone',
+    locked: 'Locked',
+    save: 'Save',
+    yours: 'Yours',
+    theirs: 'Theirs now',
+    apply: 'Use the chosen values',
+  },
+} as const;
+
+/** A second administrator's tab: a browser context of its own, signed in through the API. */
+async function secondAdminPage(browser: Browser, baseURL: string): Promise<Page> {
+  const { tokens } = await adminApi(baseURL);
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript((pair) => {
+    if (window.sessionStorage.getItem('e2e-signed-in') !== null) return;
+    window.sessionStorage.setItem('e2e-signed-in', '1');
+    window.localStorage.setItem('access_token', pair.access_token);
+    window.localStorage.setItem('refresh_token', pair.refresh_token);
+    window.localStorage.setItem('expires_at', String(pair.expires_at));
+    window.localStorage.setItem('refresh_expired_at', String(pair.refresh_expired_at));
+  }, tokens);
+  return context.newPage();
+}
+
+async function useLocale(page: Page, locale: string) {
+  await page.addInitScript((code) => window.localStorage.setItem('language_locale', code), locale);
+}
+
+for (const locale of ['uk-UA', 'en-US'] as const) {
+  const text = TEXTS[locale];
+
+  test(`two admins save the same user: the conflict dialog, pick per field, both changes kept (${locale})`, async ({
+    adminPage: first,
+    browser,
+    pult,
+    api,
+  }) => {
+    const user = await api.createUser({ status: 1 });
+    const second = await secondAdminPage(browser, pult.url);
+    const editUrl = `/auth/users/edit?id=${user.id}`;
+    for (const page of [first, second]) {
+      await useLocale(page, locale);
+      await page.goto(editUrl);
+      await expect(page.getByRole('textbox', { name: text.phone })).toBeVisible();
+    }
+
+    // A locks the account and saves.
+    await first.getByRole('combobox', { name: text.status }).click();
+    await first.getByRole('option', { name: text.locked }).click();
+    await first.getByRole('button', { name: text.save }).click();
+    await expect(first).toHaveURL(/\/auth\/users(\?|$)/);
+
+    // B, who opened the record before that, types a phone and saves: refused, nothing lost.
+    const phone = second.getByRole('textbox', { name: text.phone });
+    await phone.fill('+380441234567');
+    await second.getByRole('button', { name: text.save }).click();
+    const dialog = second.getByRole('dialog', { name: text.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(DEMO_ADMIN.email);
+    await expect(dialog.locator('tbody tr')).toHaveCount(2);
+    const statusRow = dialog.locator('tr[data-field="status"]');
+    await expect(statusRow).toContainText(text.locked);
+    await expect(dialog.locator('tr[data-field="phone"]')).toContainText('+380441234567');
+    await second.screenshot({ path: test.info().outputPath(`conflict-dialog-${locale}.png`) });
+
+    // Their status, my phone.
+    await dialog.getByRole('radio', { name: `${text.status}: ${text.theirs}` }).check();
+    await dialog.getByRole('radio', { name: `${text.phone}: ${text.yours}` }).check();
+    await dialog.getByRole('button', { name: text.apply }).click();
+    await expect(dialog).toBeHidden();
+    await expect(phone).toHaveValue('+380441234567');
+    await expect(second.getByRole('combobox', { name: text.status })).toHaveText(text.locked);
+
+    await second.getByRole('button', { name: text.save }).click();
+    await expect(second).toHaveURL(/\/auth\/users(\?|$)/);
+    const saved = await api.ok<{ status: number; phone: string | null }>(
+      'GET',
+      `/auth/admin/users/${user.id}`,
+    );
+    expect(saved).toMatchObject({ status: 2, phone: '+380441234567' });
+    await second.context().close();
+  });
+}
