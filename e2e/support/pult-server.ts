@@ -34,7 +34,8 @@ export async function freePort(): Promise<number> {
 
 /** Starts the built server (`npm run build` first) on a free port with its own DATA_DIR. */
 export async function startPult(env: Record<string, string> = {}): Promise<PultServer> {
-  const port = await freePort();
+  // A spec that needs the port before the server starts (a PUBLIC_URL naming it) passes PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'pult-e2e-')));
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {

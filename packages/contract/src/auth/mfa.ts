@@ -47,7 +47,11 @@ const webauthnResponseSchema = z.object({
   id: base64url,
   rawId: base64url,
   type: z.literal('public-key'),
-  response: z.record(z.string(), z.union([z.string().max(16_384), z.array(z.string().max(32)).max(10)])),
+  // Base64url parts, the key's algorithm (a COSE number) and the transports.
+  response: z.record(
+    z.string().max(64),
+    z.union([z.string().max(16_384), z.number().int(), z.array(z.string().max(32)).max(10)]),
+  ),
   authenticatorAttachment: z.string().max(32).optional(),
   clientExtensionResults: z.record(z.string(), z.unknown()),
 });

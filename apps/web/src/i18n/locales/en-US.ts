@@ -51,6 +51,8 @@ export const enUS: Translations = {
       back: 'Back',
       useRecovery: 'Use a recovery code',
       useCode: 'Use the authenticator code',
+      usePasskey: 'Use a passkey',
+      passkeyFailed: 'The passkey could not be used: {{message}}',
       expired: 'The time to confirm the sign-in has run out. Enter your password again.',
     },
   },

@@ -26,3 +26,12 @@ export function postChangePassword({ http, authUrl }: Api, body: ChangePasswordR
 export function postSigninMfa({ http, authUrl }: Api, body: SigninMfaRequest): Promise<unknown> {
   return http.post<unknown>(authUrl('/admin/signin/mfa'), body, { auth: false });
 }
+
+/** The challenge of the sign-in's step for a passkey: options for the browser's prompt. */
+export function postSigninPasskeyOptions({ http, authUrl }: Api, mfaToken: string): Promise<unknown> {
+  return http.post<unknown>(
+    authUrl('/admin/signin/mfa/passkey-options'),
+    { mfa_token: mfaToken },
+    { auth: false },
+  );
+}

@@ -35,8 +35,10 @@ export function readMfaChallenge(body: unknown): MfaChallenge | null {
   const { mfa_required, mfa_token, methods } = body as Record<string, unknown>;
   if (mfa_required !== true || typeof mfa_token !== 'string' || mfa_token === '') return null;
   if (!Array.isArray(methods)) return null;
-  // Methods this panel does not offer yet (passkeys) are left out rather than refusing the step.
-  const offered = methods.filter((method): method is MfaMethod => method === 'totp' || method === 'recovery');
+  // Methods this panel does not know (a newer server's) are left out rather than refusing the step.
+  const offered = methods.filter(
+    (method): method is MfaMethod => method === 'totp' || method === 'webauthn' || method === 'recovery',
+  );
   return { mfa_required, mfa_token, methods: offered };
 }
 

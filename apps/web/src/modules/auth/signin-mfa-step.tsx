@@ -1,3 +1,4 @@
+import KeyIcon from '@mui/icons-material/Key';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +12,8 @@ import { validateMfaValue } from './signin-mfa';
 import { type SigninMfaOptions, useSigninMfa } from './use-signin-mfa';
 
 /**
- * The sign-in's second step inside the sign-in card: the authenticator's code, or a recovery code.
+ * The sign-in's second step inside the sign-in card: the authenticator's code, a passkey, or a
+ * recovery code.
  * Loaded only when the first step asks for it, so the sign-in screen's download stays as it was.
  */
 export default function SigninMfaStep(props: SigninMfaOptions) {
@@ -19,9 +21,23 @@ export default function SigninMfaStep(props: SigninMfaOptions) {
   const viewText = useViewText();
   const mfa = useSigninMfa(props);
   const totp = mfa.method === 'totp';
+  // With passkeys and no authenticator app, the passkey leads and the recovery code is the fallback.
+  const passkeyButton = (
+    <Button
+      variant={mfa.passkeyFirst ? 'contained' : 'outlined'}
+      size="large"
+      startIcon={<KeyIcon />}
+      onClick={mfa.confirmWithPasskey}
+      loading={mfa.passkeyBusy}
+      disabled={mfa.submitting}
+    >
+      {t('login.mfa.usePasskey')}
+    </Button>
+  );
   return (
     <Box component="form" noValidate onSubmit={mfa.submit}>
       <Stack spacing={2}>
+        {mfa.passkeyFirst && passkeyButton}
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
           {t(totp ? 'login.mfa.codeIntro' : 'login.mfa.recoveryIntro')}
         </Typography>
@@ -57,6 +73,7 @@ export default function SigninMfaStep(props: SigninMfaOptions) {
         >
           {t('login.mfa.submit')}
         </Button>
+        {mfa.canUsePasskey && !mfa.passkeyFirst && passkeyButton}
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <Link component="button" type="button" variant="body2" onClick={mfa.back}>
             {t('login.mfa.back')}

@@ -9,9 +9,9 @@ describe('readMfaChallenge', () => {
     expect(readMfaChallenge(body)).toEqual(body);
   });
 
-  it('leaves out methods this panel does not offer', () => {
-    const body = { mfa_required: true, mfa_token: 't', methods: ['totp', 'webauthn', 'recovery'] };
-    expect(readMfaChallenge(body)?.methods).toEqual(['totp', 'recovery']);
+  it('keeps passkeys and leaves out methods this panel does not know', () => {
+    const body = { mfa_required: true, mfa_token: 't', methods: ['totp', 'webauthn', 'sms', 'recovery'] };
+    expect(readMfaChallenge(body)?.methods).toEqual(['totp', 'webauthn', 'recovery']);
   });
 
   it.each([

@@ -1,10 +1,11 @@
-import type { MfaChallenge, TokenPair } from '@pult/contract';
+import type { MfaChallenge, SigninMfaRequest, TokenPair } from '@pult/contract';
 import { type FormEvent, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useServices } from '../../app/services-context';
 import { SERVER_ERROR_TYPE } from '../../forms/field-error-text';
 import type { ViewText } from '../../forms/view-text';
-import { postSigninMfa } from './auth-api';
+import { postSigninMfa, postSigninPasskeyOptions } from './auth-api';
+import { signWithPasskey } from './passkey-browser';
 import { readSigninTokens } from './signin-error';
 import { MFA_FIELD, type MfaStepMethod, mfaErrorToView, mfaStepBody } from './signin-mfa';
 
@@ -26,7 +27,11 @@ export interface SigninMfaOptions {
 /** State and actions of the sign-in's second step: a code, or a recovery code (issue 21). */
 export function useSigninMfa({ challenge, onSignedIn, onLeave, onDialog }: SigninMfaOptions) {
   const services = useServices();
-  const [method, setMethod] = useState<MfaStepMethod>('totp');
+  // An admin with passkeys only has no authenticator code to type: the recovery code is the fallback.
+  const [method, setMethod] = useState<MfaStepMethod>(
+    challenge.methods.includes('totp') ? 'totp' : 'recovery',
+  );
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [generalError, setGeneralError] = useState<ViewText | null>(null);
   const form = useForm<MfaStepValues>({ defaultValues: { code: '', recovery_code: '' }, mode: 'onSubmit' });
   const field = MFA_FIELD[method];
@@ -35,19 +40,44 @@ export function useSigninMfa({ challenge, onSignedIn, onLeave, onDialog }: Signi
   const [code = '', recoveryCode = ''] = useWatch({ control: form.control, name: ['code', 'recovery_code'] });
   const value = method === 'totp' ? code : recoveryCode;
 
+  function showError(error: unknown): void {
+    const view = mfaErrorToView(error, method);
+    if (view.kind === 'field') {
+      form.setError(field, { type: SERVER_ERROR_TYPE, message: view.text }, { shouldFocus: true });
+    } else if (view.kind === 'general') setGeneralError(view.text);
+    else if (view.kind === 'expired') onLeave(view.text);
+    else onDialog(view.text);
+  }
+
+  async function complete(body: SigninMfaRequest): Promise<void> {
+    const tokens = readSigninTokens(await postSigninMfa(services, body));
+    if (tokens) onSignedIn(tokens);
+    else onDialog({ key: 'login.invalidResponse' });
+  }
+
   async function send(values: MfaStepValues): Promise<void> {
     try {
-      const body = await postSigninMfa(services, mfaStepBody(challenge.mfa_token, method, values[field]));
-      const tokens = readSigninTokens(body);
-      if (tokens) onSignedIn(tokens);
-      else onDialog({ key: 'login.invalidResponse' });
+      await complete(mfaStepBody(challenge.mfa_token, method, values[field]));
     } catch (error) {
-      const view = mfaErrorToView(error, method);
-      if (view.kind === 'field') {
-        form.setError(field, { type: SERVER_ERROR_TYPE, message: view.text }, { shouldFocus: true });
-      } else if (view.kind === 'general') setGeneralError(view.text);
-      else if (view.kind === 'expired') onLeave(view.text);
-      else onDialog(view.text);
+      showError(error);
+    }
+  }
+
+  /** The browser's passkey prompt, then the step with its answer; closing the prompt does nothing. */
+  async function confirmWithPasskey(): Promise<void> {
+    setGeneralError(null);
+    setPasskeyBusy(true);
+    try {
+      const options = await postSigninPasskeyOptions(services, challenge.mfa_token);
+      const outcome = await signWithPasskey(options);
+      if (outcome.kind === 'failed')
+        setGeneralError({ key: 'login.mfa.passkeyFailed', params: { message: outcome.message } });
+      if (outcome.kind === 'done')
+        await complete({ mfa_token: challenge.mfa_token, webauthn: outcome.response });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setPasskeyBusy(false);
     }
   }
 
@@ -71,7 +101,11 @@ export function useSigninMfa({ challenge, onSignedIn, onLeave, onDialog }: Signi
     method,
     submit,
     switchMethod,
-    canUseRecovery: challenge.methods.includes('recovery'),
+    canUseRecovery: challenge.methods.includes('recovery') && challenge.methods.includes('totp'),
+    canUsePasskey: challenge.methods.includes('webauthn'),
+    passkeyFirst: challenge.methods.includes('webauthn') && !challenge.methods.includes('totp'),
+    confirmWithPasskey: () => void confirmWithPasskey(),
+    passkeyBusy,
     canSubmit: value.trim() !== '' && !form.formState.isSubmitting,
     submitting: form.formState.isSubmitting,
     generalError,

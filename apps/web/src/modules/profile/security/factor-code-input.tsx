@@ -13,7 +13,8 @@ export function FactorCodeInput<V extends MfaProofValues>({
 }: {
   form: UseFormReturn<V>;
   method: MfaStepMethod;
-  onSwitch: () => void;
+  /** Absent when there is nothing to switch to (no authenticator app: the recovery code only). */
+  onSwitch?: () => void;
 }) {
   const { t } = useTranslation();
   const totp = method === 'totp';

@@ -1,9 +1,11 @@
 import type {
   MfaProof,
   MfaStatus,
+  PasskeyRegistered,
   RecoveryCodesResponse,
   TotpRemoveRequest,
   TotpSetupResponse,
+  WebauthnResponse,
 } from '@pult/contract';
 import type { Services } from '../../../app/services';
 
@@ -30,4 +32,26 @@ export function deleteTotp({ http, authUrl }: Api, proof: TotpRemoveRequest): Pr
 
 export function postRecoveryCodes({ http, authUrl }: Api, proof: MfaProof): Promise<RecoveryCodesResponse> {
   return http.post<RecoveryCodesResponse>(authUrl('/admin/mfa/recovery-codes'), proof);
+}
+
+/** POST /admin/mfa/passkeys/options: the browser's registration options, after the password. */
+export function postPasskeyOptions({ http, authUrl }: Api, password: string): Promise<unknown> {
+  return http.post<unknown>(authUrl('/admin/mfa/passkeys/options'), { password });
+}
+
+export function postPasskey(
+  { http, authUrl }: Api,
+  name: string,
+  response: WebauthnResponse,
+): Promise<PasskeyRegistered> {
+  return http.post<PasskeyRegistered>(authUrl('/admin/mfa/passkeys'), { name, response });
+}
+
+export function patchPasskey({ http, authUrl }: Api, id: number, name: string): Promise<MfaStatus> {
+  return http.patch<MfaStatus>(authUrl(`/admin/mfa/passkeys/${id}`), { name });
+}
+
+/** Removing a passkey needs a fresh factor: the step-up dialog asks when it is stale. */
+export function deletePasskey({ http, authUrl }: Api, id: number): Promise<MfaStatus> {
+  return http.delete<MfaStatus>(authUrl(`/admin/mfa/passkeys/${id}`));
 }

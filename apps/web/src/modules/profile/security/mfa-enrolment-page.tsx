@@ -15,7 +15,7 @@ const TotpSetupDialog = lazyWithRetry(() => import('./totp-setup-dialog'));
  * What an administrator sees on every page while a group of theirs requires a second factor they
  * have not set up: why, the setup itself, and the way out.
  */
-export function MfaEnrolmentPage() {
+export default function MfaEnrolmentPage() {
   const { t } = useTranslation();
   const profile = useProfileBasic();
   const enrolment = useMfaEnrolment();

@@ -3,6 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../../../test/test-app';
 import { SecurityCard } from './security-card';
 
+/** The passkey part of the status, for cards that test the authenticator. */
+const NO_PASSKEYS = { passkeys: [], passkeys_available: true };
+
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const CODES = 'abcdefghij'.split('').map((letter) => `${letter}bcde-fgh23`);
 
@@ -36,7 +39,7 @@ describe('Profile → Security', () => {
     let enabled = false;
     const fetchFn = server((method, path, body) => {
       if (method === 'GET' && path === '/admin/mfa')
-        return jsonResponse(200, { totp: enabled, recovery_codes_left: enabled ? 10 : 0 });
+        return jsonResponse(200, { totp: enabled, recovery_codes_left: enabled ? 10 : 0, ...NO_PASSKEYS });
       if (path === '/admin/mfa/totp/setup')
         return body.password === 'right'
           ? jsonResponse(200, { secret: SECRET, otpauth_url: `otpauth://totp/Pult:ann?secret=${SECRET}` })
@@ -89,12 +92,12 @@ describe('Profile → Security', () => {
     const calls: string[] = [];
     const fetchFn = server((method, path, body) => {
       if (method === 'GET' && path === '/admin/mfa')
-        return jsonResponse(200, { totp: enabled, recovery_codes_left: enabled ? 2 : 0 });
+        return jsonResponse(200, { totp: enabled, recovery_codes_left: enabled ? 2 : 0, ...NO_PASSKEYS });
       if (path.startsWith('/admin/mfa')) calls.push(`${method} ${path} ${JSON.stringify(body)}`);
       if (path === '/admin/mfa/recovery-codes') return jsonResponse(200, { recovery_codes: CODES });
       if (method === 'DELETE' && path === '/admin/mfa/totp') {
         enabled = false;
-        return jsonResponse(200, { totp: false, recovery_codes_left: 0 });
+        return jsonResponse(200, { totp: false, recovery_codes_left: 0, ...NO_PASSKEYS });
       }
       return jsonResponse(500, null);
     });

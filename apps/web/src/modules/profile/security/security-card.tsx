@@ -6,12 +6,14 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RECOVERY_CODE_COUNT } from '@pult/contract';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyWithRetry } from '../../../app/lazy-with-retry';
+import { PasskeysSection } from './passkeys-section';
 import type { MfaProofAction } from './use-mfa-proof';
 import { useMfaStatus } from './use-mfa-status';
 
@@ -24,7 +26,7 @@ const FEW_RECOVERY_CODES = 3;
 
 type OpenDialog = { kind: 'setup' } | { kind: 'proof'; action: MfaProofAction } | null;
 
-/** Profile → Security: the authenticator's state, its setup and removal, new recovery codes. */
+/** Profile → Security: the authenticator's state, its setup and removal, new recovery codes, passkeys. */
 export function SecurityCard({ email }: { email: string }) {
   const { t } = useTranslation();
   const status = useMfaStatus();
@@ -32,6 +34,8 @@ export function SecurityCard({ email }: { email: string }) {
   const close = () => setDialog(null);
   const on = status.data?.totp === true;
   const left = status.data?.recovery_codes_left ?? 0;
+  // Recovery codes stand in for any factor, the authenticator or a passkey.
+  const anyFactor = on || (status.data?.passkeys.length ?? 0) > 0;
   return (
     <Card variant="outlined" component="section" aria-labelledby="profile-security-title">
       <CardHeader
@@ -56,37 +60,43 @@ export function SecurityCard({ email }: { email: string }) {
             <Typography variant="body2" color="text.secondary">
               {t('profile.security.totpText')}
             </Typography>
-            {on && (
-              <Typography variant="body2" data-testid="recovery-left">
-                {t('profile.security.recoveryLeft', { count: left, total: RECOVERY_CODE_COUNT })}
-              </Typography>
-            )}
-            {on && left < FEW_RECOVERY_CODES && (
-              <Alert severity="warning">{t('profile.security.recoveryLow')}</Alert>
-            )}
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {on ? (
-                <>
-                  <Button
-                    variant="outlined"
-                    onClick={() => setDialog({ kind: 'proof', action: 'regenerate' })}
-                  >
-                    {t('profile.security.regenerate')}
-                  </Button>
-                  <Button
-                    variant="outlined"
-                    color="error"
-                    onClick={() => setDialog({ kind: 'proof', action: 'remove' })}
-                  >
-                    {t('profile.security.remove')}
-                  </Button>
-                </>
+                <Button
+                  variant="outlined"
+                  color="error"
+                  onClick={() => setDialog({ kind: 'proof', action: 'remove' })}
+                >
+                  {t('profile.security.remove')}
+                </Button>
               ) : (
                 <Button variant="contained" onClick={() => setDialog({ kind: 'setup' })}>
                   {t('profile.security.setUp')}
                 </Button>
               )}
             </Stack>
+            <Divider />
+            <PasskeysSection status={status.data} email={email} />
+            {anyFactor && (
+              <>
+                <Divider />
+                <Typography variant="body2" data-testid="recovery-left">
+                  {t('profile.security.recoveryLeft', { count: left, total: RECOVERY_CODE_COUNT })}
+                </Typography>
+                {left < FEW_RECOVERY_CODES && (
+                  <Alert severity="warning">{t('profile.security.recoveryLow')}</Alert>
+                )}
+                {on && (
+                  <Button
+                    variant="outlined"
+                    onClick={() => setDialog({ kind: 'proof', action: 'regenerate' })}
+                    sx={{ alignSelf: 'flex-start' }}
+                  >
+                    {t('profile.security.regenerate')}
+                  </Button>
+                )}
+              </>
+            )}
           </Stack>
         )}
       </CardContent>

@@ -1,3 +1,4 @@
+import KeyIcon from '@mui/icons-material/Key';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -45,8 +46,23 @@ export default function StepUpDialog({ onSettle }: { onSettle: (confirmed: boole
                     : 'profile.security.stepUp.text',
                 )}
               </Typography>
+              {stepUp.canUsePasskey && (
+                <Button
+                  variant="outlined"
+                  startIcon={<KeyIcon />}
+                  onClick={stepUp.confirmWithPasskey}
+                  loading={stepUp.passkeyBusy}
+                  sx={{ alignSelf: 'flex-start' }}
+                >
+                  {t('login.mfa.usePasskey')}
+                </Button>
+              )}
               {method !== 'password' && (
-                <FactorCodeInput form={stepUp.form} method={method} onSwitch={stepUp.switchMethod} />
+                <FactorCodeInput
+                  form={stepUp.form}
+                  method={method}
+                  {...(stepUp.canSwitch ? { onSwitch: stepUp.switchMethod } : {})}
+                />
               )}
               {method === 'password' && (
                 <FormInputField

@@ -10,12 +10,17 @@ export function useMfaStatus() {
   return useQuery({ queryKey: mfaKeys.status, queryFn: ({ signal }) => getMfaStatus(services, signal) });
 }
 
-/** Puts a known new state in place (an answer of the change itself) and checks it with the server. */
+/**
+ * Puts a known new state in place (an answer of the change itself, whole or the parts it changed)
+ * and checks it with the server.
+ */
 export function useSetMfaStatus() {
   const queryClient = useQueryClient();
   return useCallback(
-    (status: MfaStatus) => {
-      queryClient.setQueryData(mfaKeys.status, status);
+    (status: Partial<MfaStatus>) => {
+      queryClient.setQueryData<MfaStatus>(mfaKeys.status, (current) =>
+        current ? { ...current, ...status } : undefined,
+      );
       void queryClient.invalidateQueries({ queryKey: mfaKeys.status });
     },
     [queryClient],
