@@ -40,6 +40,12 @@ function geoApi(call: FakeCall): Response | undefined {
   if (call.method === 'POST' && call.path === '/admin/countries') {
     return jsonResponse(201, { ...UKRAINE, id: 2, ...(call.body as object) });
   }
+  // A form opened from a list row reads the record's version (ETag) before it saves.
+  if (call.method === 'GET' && call.path === '/admin/cities/11') {
+    const response = jsonResponse(200, KYIV);
+    response.headers.set('ETag', 'W/"5"');
+    return response;
+  }
   if (call.method === 'PUT' && call.path === '/admin/cities/11') {
     return jsonResponse(200, { ...KYIV, ...(call.body as object) });
   }
@@ -99,6 +105,7 @@ describe('countries and cities pages', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Name \(English\)/), { target: { value: 'Kiev' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.sent('PUT', '/admin/cities/11')).toHaveLength(1));
+    expect(api.sent('PUT', '/admin/cities/11')[0]?.headers['If-Match']).toBe('W/"5"');
     expect(api.sent('PUT', '/admin/cities/11')[0]?.body).toEqual({
       country_id: 1,
       name_uk: 'Київ',
