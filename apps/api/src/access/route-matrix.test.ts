@@ -116,6 +116,35 @@ describe.each(testDatabaseKinds())('the route × grant matrix on %s', (kind) => 
     ]);
   });
 
+  it('leaves a member of a group that requires a factor, signed in without one, only the enrolment', async () => {
+    await t.db
+      .updateTable('admin_groups')
+      .set({ grants: JSON.stringify([{ resource: '*', action: '*', effect: 'allow' }]), mfa_required: true })
+      .where('name', '=', group)
+      .execute();
+    const open: string[] = [];
+    const wrong: string[] = [];
+    for (const route of adminRoutes()) {
+      const response = await call(route.method, route.url).catch(() => undefined);
+      const code = response?.statusCode === 403 ? response.json().code : undefined;
+      if (code === 'mfa_enrollment_required') continue;
+      if (route.access.kind === 'signed-in' && route.access.enrolment)
+        open.push(`${route.method} ${route.url}`);
+      else wrong.push(`${route.method} ${route.url} → ${response?.statusCode}`);
+    }
+    await t.db.updateTable('admin_groups').set({ mfa_required: false }).where('name', '=', group).execute();
+    expect(wrong).toEqual([]);
+    expect(open.sort()).toEqual([
+      'GET /auth/admin/me/permissions',
+      'GET /auth/admin/mfa',
+      'GET /auth/admin/profile-basic',
+      'POST /auth/admin/mfa/passkeys',
+      'POST /auth/admin/mfa/passkeys/options',
+      'POST /auth/admin/mfa/totp/confirm',
+      'POST /auth/admin/mfa/totp/setup',
+    ]);
+  });
+
   it('refuses every other admin route to an administrator without grants, before reading the body', async () => {
     await grantOnly('nothing.here', 'none');
     const wrong: string[] = [];

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type PultApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
-import { adminHeaders, adminWithGrants } from '../test/factories.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { adminHeaders, adminWithGrants, createAdmin, signIn } from '../test/factories.js';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.js';
 
 /**
  * Two server processes on one PostgreSQL database (each with its own connections and its own cache
@@ -67,5 +67,63 @@ describe.runIf(process.env.TEST_DATABASE_URL)('access changes across two server 
     });
     expect(removed.statusCode).toBe(200);
     expect((await onOther()).statusCode).toBe(403);
+  });
+
+  it('refuses on the second process a sign-in ended on the first, at once', async () => {
+    const { admin, password } = await createAdmin(t.db);
+    const pair = await signIn(t, admin.email, password);
+    const headers = { authorization: `Bearer ${pair.access_token}` };
+    const onOther = () => other.app.inject({ method: 'GET', url: '/auth/admin/profile-basic', headers });
+    expect((await onOther()).statusCode).toBe(200);
+
+    const second = await signIn(t, admin.email, password);
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/sessions/end-others',
+      headers: { authorization: `Bearer ${second.access_token}` },
+    });
+    expect(ended.json()).toEqual({ ended: 1 });
+    expect((await onOther()).statusCode).toBe(401);
+    const renewed = await other.app.inject({
+      method: 'POST',
+      url: '/auth/admin/refresh-token',
+      payload: { refresh_token: pair.refresh_token },
+    });
+    expect(renewed.statusCode).toBe(401);
+  });
+
+  it('applies a group’s new factor requirement, and a step-up, across processes', async () => {
+    const member = await adminWithGrants(t, [{ resource: 'auth.users', action: 'list' }]);
+    const onOther = () =>
+      other.app.inject({ method: 'GET', url: '/auth/admin/users', headers: member.headers });
+    expect((await onOther()).statusCode).toBe(200);
+    await t.db
+      .updateTable('admin_groups')
+      .set({ mfa_required: true })
+      .where('id', '=', member.group.id)
+      .execute();
+    expect((await onOther()).json()).toMatchObject({ code: 'mfa_enrollment_required' });
+
+    const root = await adminHeaders(t);
+    t.time.advance(301);
+    const stale = await other.app.inject({
+      method: 'POST',
+      url: '/auth/admin/settings/revoke-user-tokens',
+      headers: root,
+    });
+    expect(stale.json()).toMatchObject({ code: 'step_up_required' });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/step-up',
+      headers: root,
+      payload: { password: TEST_ADMIN.password },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const fresh = await other.app.inject({
+      method: 'POST',
+      url: '/auth/admin/settings/revoke-user-tokens',
+      headers: root,
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
   });
 });
