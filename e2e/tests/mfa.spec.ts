@@ -194,3 +194,34 @@ for (const [locale, text] of Object.entries(TEXTS) as [keyof typeof TEXTS, Texts
     await expect(page.getByTestId('totp-state')).toHaveText(text.off);
   });
 }
+
+test('uk-UA: ends another sign-in from the profile; its token stops working at once', async ({
+  page,
+  api,
+}) => {
+  const admin = await api.createAdmin({ groups: ['superadmin'] });
+  // Another device's sign-in, through the API.
+  const elsewhere = await fetch(`${api.baseURL}/auth/admin/signin`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Firefox/131.0',
+    },
+    body: JSON.stringify({ email: admin.email, password: TEST_PASSWORD }),
+  });
+  const { access_token } = (await elsewhere.json()) as { access_token: string };
+  const profileOfOther = () =>
+    fetch(`${api.baseURL}/auth/admin/profile-basic`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+  expect((await profileOfOther()).status).toBe(200);
+
+  await firstStep(page, TEXTS['uk-UA'], admin.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/profile');
+  const sessions = page.getByRole('list', { name: 'Де ви увійшли' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  await sessions.getByRole('button', { name: /^Завершити вхід: Firefox/ }).click();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  expect((await profileOfOther()).status).toBe(401);
+});
