@@ -18,6 +18,9 @@ const TEXTS = {
     yours: 'Ваше',
     theirs: 'Зараз у записі',
     apply: 'Застосувати вибране',
+    dashboard: 'Панель',
+    leaveTitle: 'Вийти без збереження?',
+    stay: 'Залишитися',
   },
   'en-US': {
     title: 'Someone else changed this record',
@@ -28,6 +31,9 @@ const TEXTS = {
     yours: 'Yours',
     theirs: 'Theirs now',
     apply: 'Use the chosen values',
+    dashboard: 'Dashboard',
+    leaveTitle: 'Leave without saving?',
+    stay: 'Stay',
   },
 } as const;
 
@@ -94,6 +100,14 @@ for (const locale of ['uk-UA', 'en-US'] as const) {
     await expect(dialog).toBeHidden();
     await expect(phone).toHaveValue('+380441234567');
     await expect(second.getByRole('combobox', { name: text.status })).toHaveText(text.locked);
+
+    // The chosen values are not saved yet: leaving still asks.
+    await second.getByRole('link', { name: text.dashboard }).click();
+    const leave = second.getByRole('alertdialog', { name: text.leaveTitle });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: text.stay }).click();
+    await expect(leave).toBeHidden();
+    await expect(phone).toHaveValue('+380441234567');
 
     await second.getByRole('button', { name: text.save }).click();
     await expect(second).toHaveURL(/\/auth\/users(\?|$)/);
