@@ -63,7 +63,10 @@ describe.each(testDatabaseKinds())('sign-in throttling under parallel guesses on
       signin(admin.email, i === 6 ? password : `wrong-${i}`, `192.0.2.${i + 1}`),
     );
     const responses = await Promise.all(guesses);
-    expect(argon2.verifications).toBeLessThanOrEqual(5);
+    // A right password clears the account's count (as after any successful sign-in), so wrong guesses
+    // that arrive after it has finished are checked again: at most 5 places before it and 5 after.
+    // Which of the two a guess falls in depends on the machine's timing, not on the throttle.
+    expect(argon2.verifications).toBeLessThanOrEqual(10);
     const failures = await t.db
       .selectFrom('rate_limit_events')
       .select((eb) => eb.fn.countAll<number>().as('count'))
