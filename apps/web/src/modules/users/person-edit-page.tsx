@@ -120,7 +120,11 @@ function EditPerson({
         record={record}
         onSaved={backToList}
         onCancel={backToList}
-        onDelete={deletable ? () => remove.mutateAsync(id).then(backToList, () => undefined) : undefined}
+        onDelete={
+          deletable
+            ? (version) => remove.mutateAsync({ id, version }).then(backToList, () => undefined)
+            : undefined
+        }
         deleting={remove.isPending}
         deleteTitle={t(`${ns}.list.deleteTitle`)}
         deleteText={t(`${ns}.list.deleteText`, { name: personName(record) })}
