@@ -62,7 +62,7 @@ export const profileSecurityEn: typeof profileSecurityUk = {
   },
   enrolment: {
     title: 'Set up a second factor',
-    text: 'Your administrator group requires a second factor. Set up an authenticator app to go on to the panel.',
+    text: 'Your administrator group requires a second factor. Set up an authenticator app or a passkey to go on to the panel.',
     signOut: 'Sign out',
   },
   passkeys: {

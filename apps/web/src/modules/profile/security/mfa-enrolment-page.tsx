@@ -1,3 +1,4 @@
+import KeyIcon from '@mui/icons-material/Key';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -8,8 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { lazyWithRetry } from '../../../app/lazy-with-retry';
 import { useProfileBasic } from '../use-profile-basic';
 import { useMfaEnrolment } from './use-mfa-enrolment';
+import { useMfaStatus } from './use-mfa-status';
 
 const TotpSetupDialog = lazyWithRetry(() => import('./totp-setup-dialog'));
+const AddPasskeyDialog = lazyWithRetry(() => import('./add-passkey-dialog'));
 
 /**
  * What an administrator sees on every page while a group of theirs requires a second factor they
@@ -19,6 +22,7 @@ export default function MfaEnrolmentPage() {
   const { t } = useTranslation();
   const profile = useProfileBasic();
   const enrolment = useMfaEnrolment();
+  const status = useMfaStatus();
   return (
     <Paper
       variant="outlined"
@@ -38,15 +42,29 @@ export default function MfaEnrolmentPage() {
           {t('profile.security.totpText')}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="contained" onClick={enrolment.start} disabled={!profile.data}>
+          <Button variant="contained" onClick={enrolment.startTotp} disabled={!profile.data}>
             {t('profile.security.setUp')}
           </Button>
+          {status.data?.passkeys_available && (
+            <Button
+              variant="outlined"
+              startIcon={<KeyIcon />}
+              onClick={enrolment.startPasskey}
+              disabled={!profile.data}
+            >
+              {t('profile.security.passkeys.add')}
+            </Button>
+          )}
           <Button onClick={enrolment.signOut}>{t('profile.security.enrolment.signOut')}</Button>
         </Stack>
       </Stack>
       {enrolment.settingUp && profile.data && (
         <Suspense fallback={null}>
-          <TotpSetupDialog email={profile.data.email} onClose={enrolment.finish} />
+          {enrolment.settingUp === 'totp' ? (
+            <TotpSetupDialog email={profile.data.email} onClose={enrolment.finish} />
+          ) : (
+            <AddPasskeyDialog email={profile.data.email} onClose={enrolment.finish} />
+          )}
         </Suspense>
       )}
     </Paper>
