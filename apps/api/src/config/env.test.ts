@@ -31,6 +31,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('serves metrics only when METRICS_PORT or METRICS_TOKEN is set', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: undefined, host: '127.0.0.1', token: undefined });
+    const config = loadConfig({
+      METRICS_PORT: '9464',
+      METRICS_HOST: '10.0.0.5',
+      METRICS_TOKEN: 'a'.repeat(16),
+    });
+    expect(config.metrics).toEqual({ port: 9464, host: '10.0.0.5', token: 'a'.repeat(16) });
+    expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it, 16+' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('names the offending variable in one line', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT .*"eighty"/);

@@ -77,6 +77,30 @@ describe.each(testDatabaseKinds())('metrics (%s)', (kind) => {
     expect(metrics.value('pult_email_queue_oldest_pending_seconds')).toBeGreaterThanOrEqual(30);
   });
 
+  it('counts deliveries by channel and outcome, and refreshes by outcome', async () => {
+    t = await createTestApp(kind, { METRICS_TOKEN: TOKEN });
+    const before = await scrape(t);
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/recover-password-request',
+      payload: { email: TEST_ADMIN.email },
+    });
+    // No SMTP server configured: the outbox directory takes it.
+    expect(await t.deliverEmails()).toBe(1);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/refresh-token',
+      payload: { refresh_token: 'not-a-token' },
+    });
+    expect(refresh.statusCode).toBe(401);
+    const after = await scrape(t);
+    const moved = (name: string, labels: Record<string, string>) =>
+      after.value(name, labels) - before.value(name, labels);
+    expect(moved('pult_message_deliveries_total', { channel: 'email', outcome: 'sent' })).toBe(1);
+    expect(moved('pult_token_refreshes_total', { outcome: 'invalid' })).toBe(1);
+    expect(after.value('pult_email_queue_rows', { status: 'pending' })).toBe(0);
+  });
+
   it('times a list under its route pattern, never its URL', async () => {
     t = await createTestApp(kind, { METRICS_TOKEN: TOKEN });
     const signedIn = (await signIn(t, TEST_ADMIN.password)).json<{ access_token: string }>();
