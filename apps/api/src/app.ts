@@ -16,7 +16,7 @@ import { registerRequestIds, requestIdOptions } from './http/request-id.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createPasswordHasher } from './lib/password-hasher.js';
 import { loadSecretBox } from './lib/secret-box-file.js';
-import { setPoolSource, setQueueSource } from './metrics/metrics.js';
+import { setBlobGcSource, setPoolSource, setQueueSource } from './metrics/metrics.js';
 import {
   createMetricsServer,
   instrumentRequests,
@@ -211,9 +211,11 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     const pool = poolStatsOf(db);
     const unsetPool = pool ? setPoolSource(pool) : undefined;
     const unsetQueue = setQueueSource(notification.queueStats);
+    const unsetBlobGc = setBlobGcSource(storage.blobGcBacklog);
     app.addHook('onClose', async () => {
       unsetPool?.();
       unsetQueue();
+      unsetBlobGc();
     });
   }
   const metricsServer = config.metrics.port !== undefined ? createMetricsServer() : undefined;

@@ -107,6 +107,7 @@ export interface QueueStats {
 type Source<T> = { read: () => T } | undefined;
 let poolSource: Source<PoolStats | undefined>;
 let queueSource: Source<Promise<QueueStats>>;
+let blobGcSource: Source<Promise<number>>;
 
 const poolGauge = (name: string, help: string, pick: (stats: PoolStats) => number) =>
   new client.Gauge({
@@ -143,6 +144,16 @@ new client.Gauge({
   },
 });
 
+new client.Gauge({
+  name: `${PREFIX}storage_blob_gc_backlog`,
+  help: 'Blobs waiting to be deleted from the store (counted up to 100,000); a number that never falls means the store refuses deletes',
+  registers: [registry],
+  async collect() {
+    const backlog = await blobGcSource?.read();
+    if (backlog !== undefined) this.set(backlog);
+  },
+});
+
 let defaultsStarted = false;
 
 /** Node's process metrics (CPU, memory, event loop lag, GC…); started once, when metrics are served. */
@@ -169,29 +180,42 @@ export function setPoolSource(read: () => PoolStats | undefined): () => void {
   };
 }
 
-/**
- * Sets where the queue gauges read from, through a cache of `cacheMs`, so that a burst of scrapes
- * (several Prometheus servers, a reload) costs one query; returns its removal.
- */
-export function setQueueSource(read: () => Promise<QueueStats>, cacheMs = 5_000, now = Date.now): () => void {
-  let cached: { at: number; stats: Promise<QueueStats> } | undefined;
-  const source = {
+/** `read`, answered from a cache of `cacheMs` so that a burst of scrapes costs one query; a failure is not kept. */
+function cached<T>(read: () => Promise<T>, cacheMs: number, now: () => number): { read: () => Promise<T> } {
+  let last: { at: number; value: Promise<T> } | undefined;
+  return {
     read() {
       const at = now();
-      if (!cached || at - cached.at >= cacheMs) {
-        const stats = read();
-        cached = { at, stats };
-        // A failed read is not kept: the next scrape asks again.
-        stats.catch(() => {
-          if (cached?.stats === stats) cached = undefined;
+      if (!last || at - last.at >= cacheMs) {
+        const value = read();
+        last = { at, value };
+        value.catch(() => {
+          if (last?.value === value) last = undefined;
         });
       }
-      return cached.stats;
+      return last.value;
     },
   };
+}
+
+/**
+ * Sets where the queue gauges read from, through a cache of `cacheMs` (several Prometheus servers, a
+ * reload); returns its removal.
+ */
+export function setQueueSource(read: () => Promise<QueueStats>, cacheMs = 5_000, now = Date.now): () => void {
+  const source = cached(read, cacheMs, now);
   queueSource = source;
   return () => {
     if (queueSource === source) queueSource = undefined;
+  };
+}
+
+/** Sets where the blob GC backlog gauge reads from (cached like the queue's); returns its removal. */
+export function setBlobGcSource(read: () => Promise<number>, cacheMs = 5_000, now = Date.now): () => void {
+  const source = cached(read, cacheMs, now);
+  blobGcSource = source;
+  return () => {
+    if (blobGcSource === source) blobGcSource = undefined;
   };
 }
 

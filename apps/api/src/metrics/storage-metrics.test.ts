@@ -54,5 +54,7 @@ describe.each(testDatabaseKinds())('storage metrics (%s)', (kind) => {
     expect(moved('pult_storage_upload_bytes_total')).toBe(PNG_1X1.length);
     expect(moved('pult_storage_ingested_total', { kind: 'log' })).toBe(2);
     expect(moved('pult_storage_ingested_total', { kind: 'error' })).toBe(1);
+    expect(after.samples.some((sample) => sample.name === 'pult_storage_blob_gc_backlog')).toBe(true);
+    expect(after.value('pult_storage_blob_gc_backlog')).toBeGreaterThanOrEqual(0);
   });
 });

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { SERVICE_BASE_PATHS } from '@pult/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { BlobStoreConfig } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -85,6 +86,12 @@ export async function createStorageModule(deps: StorageModuleDeps) {
     store,
     /** Storage's dashboard cards. */
     dashboard: createStorageDashboard(db, clock),
+    /** Blob deletions still to do (the metrics' GC backlog), counted up to 100,000. */
+    async blobGcBacklog(): Promise<number> {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n
+        from (select 1 from storage_blob_gc limit 100000) as backlog`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
 
     async register(app: FastifyInstance, prefix: string = SERVICE_BASE_PATHS.storage) {
       await app.register(
