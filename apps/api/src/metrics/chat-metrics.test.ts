@@ -6,7 +6,7 @@ import { MAX_BUFFERED_BYTES, SocketClient } from '../modules/chat/realtime/socke
 import { registry } from './metrics.js';
 
 /** A metric's value read through prom-client's own registry (the sum of its series). */
-async function valueOf(name: string): Promise<number> {
+async function metricValue(name: string): Promise<number> {
   const metric = registry.getSingleMetric(name);
   if (!metric) throw new Error(`No metric ${name}`);
   const { values } = await metric.get();
@@ -28,26 +28,26 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('chat metrics', () => {
   it('counts open sockets, events fanned out and slow clients dropped', async () => {
-    const open = await valueOf('pult_chat_websockets_open');
-    const fanned = await valueOf('pult_chat_events_fanned_out_total');
-    const dropped = await valueOf('pult_chat_slow_clients_dropped_total');
+    const open = await metricValue('pult_chat_websockets_open');
+    const fanned = await metricValue('pult_chat_events_fanned_out_total');
+    const dropped = await metricValue('pult_chat_slow_clients_dropped_total');
     const hub = createHub(false);
     const a = client();
     const b = client();
     hub.add(a.joined);
     hub.add(b.joined);
-    expect(await valueOf('pult_chat_websockets_open')).toBe(open + 2);
+    expect(await metricValue('pult_chat_websockets_open')).toBe(open + 2);
     hub.subscribe(a.joined, 7, 0);
     hub.subscribe(b.joined, 7, 0);
     const event: ChatEvent = { type: 'message.created', channel_id: 7, seq: 1, data: {} };
     hub.sink.deliver([event]);
     await settle();
-    expect(await valueOf('pult_chat_events_fanned_out_total')).toBe(fanned + 2);
+    expect(await metricValue('pult_chat_events_fanned_out_total')).toBe(fanned + 2);
     b.socket.bufferedAmount = MAX_BUFFERED_BYTES + 1;
     b.joined.send({ type: 'pong' });
-    expect(await valueOf('pult_chat_slow_clients_dropped_total')).toBe(dropped + 1);
+    expect(await metricValue('pult_chat_slow_clients_dropped_total')).toBe(dropped + 1);
     hub.remove(a.joined);
     hub.remove(b.joined);
-    expect(await valueOf('pult_chat_websockets_open')).toBe(open);
+    expect(await metricValue('pult_chat_websockets_open')).toBe(open);
   });
 });
