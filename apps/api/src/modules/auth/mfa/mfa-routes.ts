@@ -29,6 +29,7 @@ import { access } from '../../../access/route-access.js';
 import { AppError, errors } from '../../../http/app-error.js';
 import { clientMeta } from '../../../http/client-meta.js';
 import { noStore } from '../../../http/no-store.js';
+import { metrics } from '../../../metrics/metrics.js';
 import { addSeconds, type Clock } from '../../../lib/clock.js';
 import { parseNumericId } from '../../../resources/record-id.js';
 import type { AuditLog } from '../audit/audit-log.js';
@@ -292,13 +293,15 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRouteDeps> = async (app, deps) 
         // A wrong code on a live challenge is a failed sign-in of a known admin; a 429 is refused
         // before any check, and recording those would let a flood grow the log without bound.
         const adminId = await failedAdmin(error, request.body.mfa_token);
-        if (adminId !== undefined)
+        if (adminId !== undefined) {
+          metrics.signIn('admin', 'mfa_failed');
           await audit.record(request, {
             action: 'signin_failed',
             resource: null,
             actor: { adminId },
             detail: { step: 'mfa', method: confirmedWith(request.body) },
           });
+        }
         throw error;
       }
       const pair = await deps.tokens.startSession(
@@ -307,6 +310,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRouteDeps> = async (app, deps) 
         clientMeta(request),
         signedIn.method,
       );
+      metrics.signIn('admin', 'success');
       await audit.record(request, {
         action: 'signin',
         resource: null,
