@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type AdminApi, adminApi } from './admin-api.js';
+import { type AdminApi, adminApi, type TokenPair } from './admin-api.js';
 import { test as base } from './fixtures.js';
 
 export { expect } from './fixtures.js';
@@ -17,15 +17,20 @@ export const test = base.extend<{ api: AdminApi; adminPage: Page }>({
   adminPage: async ({ page, pult }, use) => {
     // A sign-in of its own, so the panel's token renewals never touch the `api` fixture's tokens.
     const { tokens } = await adminApi(pult.url);
-    await page.addInitScript((pair) => {
-      // Once per tab: later loads keep whatever the panel has stored since (renewed tokens).
-      if (window.sessionStorage.getItem('e2e-signed-in') !== null) return;
-      window.sessionStorage.setItem('e2e-signed-in', '1');
-      window.localStorage.setItem('access_token', pair.access_token);
-      window.localStorage.setItem('refresh_token', pair.refresh_token);
-      window.localStorage.setItem('expires_at', String(pair.expires_at));
-      window.localStorage.setItem('refresh_expired_at', String(pair.refresh_expired_at));
-    }, tokens);
+    await startSignedIn(page, tokens);
     await use(page);
   },
 });
+
+/** Puts an API sign-in's tokens where the panel keeps them, before its first script runs. */
+export async function startSignedIn(target: Pick<Page, 'addInitScript'>, tokens: TokenPair): Promise<void> {
+  await target.addInitScript((pair) => {
+    // Once per tab: later loads keep whatever the panel has stored since (renewed tokens).
+    if (window.sessionStorage.getItem('e2e-signed-in') !== null) return;
+    window.sessionStorage.setItem('e2e-signed-in', '1');
+    window.localStorage.setItem('access_token', pair.access_token);
+    window.localStorage.setItem('refresh_token', pair.refresh_token);
+    window.localStorage.setItem('expires_at', String(pair.expires_at));
+    window.localStorage.setItem('refresh_expired_at', String(pair.refresh_expired_at));
+  }, tokens);
+}

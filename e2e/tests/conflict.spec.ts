@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { adminApi } from '../support/admin-api.js';
 import { DEMO_ADMIN } from '../support/pult-server.js';
-import { expect, test } from '../support/users-fixtures.js';
+import { expect, startSignedIn, test } from '../support/users-fixtures.js';
 
 /**
  * No lost updates (issue 22): two administrators edit the same user at once. The second save is
@@ -41,14 +41,7 @@ const TEXTS = {
 async function secondAdminPage(browser: Browser, baseURL: string): Promise<Page> {
   const { tokens } = await adminApi(baseURL);
   const context = await browser.newContext({ baseURL });
-  await context.addInitScript((pair) => {
-    if (window.sessionStorage.getItem('e2e-signed-in') !== null) return;
-    window.sessionStorage.setItem('e2e-signed-in', '1');
-    window.localStorage.setItem('access_token', pair.access_token);
-    window.localStorage.setItem('refresh_token', pair.refresh_token);
-    window.localStorage.setItem('expires_at', String(pair.expires_at));
-    window.localStorage.setItem('refresh_expired_at', String(pair.refresh_expired_at));
-  }, tokens);
+  await startSignedIn(context, tokens);
   return context.newPage();
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type PultApp } from '../app.js';
-import { openDatabase } from '../db/database.js';
+import type { PultApp } from '../app.js';
 import { adminHeaders, adminWithGrants, createAdmin, signIn } from '../test/factories.js';
+import { startSecondProcess } from '../test/second-process.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.js';
 
 /**
@@ -15,13 +15,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('access changes across two server 
 
   beforeAll(async () => {
     t = await createTestApp('postgres');
-    const database = await openDatabase({ databaseUrl: t.databaseUrl });
-    other = await buildApp({ config: t.config, db: database.db, clock: t.time.clock, logger: false });
-    await other.app.ready();
-    closeOther = async () => {
-      await other.app.close();
-      await database.close();
-    };
+    ({ other, close: closeOther } = await startSecondProcess(t));
   }, 60_000);
   afterAll(async () => {
     await closeOther?.();

@@ -16,8 +16,7 @@ import {
 } from '@pult/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type PultApp } from '../app.js';
-import { openDatabase } from '../db/database.js';
+import type { PultApp } from '../app.js';
 import { CHAT, chatUser, groupChannel } from '../modules/chat/test-support/chat-factories.js';
 import { pushBody, smsBody, smtpBody } from '../modules/notification/configs/config-bodies.test-support.js';
 import {
@@ -31,6 +30,7 @@ import {
   createTranslation,
   createUser,
 } from '../test/factories.js';
+import { startSecondProcess } from '../test/second-process.js';
 import { createBucket, STORAGE } from '../test/storage-factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { testDatabaseKinds } from '../test/test-database.js';
@@ -578,13 +578,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('record versions across two server
 
   beforeAll(async () => {
     t = await createTestApp('postgres');
-    const database = await openDatabase({ databaseUrl: t.databaseUrl });
-    other = await buildApp({ config: t.config, db: database.db, clock: t.time.clock, logger: false });
-    await other.app.ready();
-    closeOther = async () => {
-      await other.app.close();
-      await database.close();
-    };
+    ({ other, close: closeOther } = await startSecondProcess(t));
   }, 60_000);
   afterAll(async () => {
     await closeOther?.();
