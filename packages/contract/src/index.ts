@@ -9,6 +9,7 @@ export * from './dashboard.js';
 export * from './errors.js';
 export * from './json-value.js';
 export * from './known-messages.js';
+export * from './live/index.js';
 export * from './locales.js';
 export * from './messages.js';
 export { MESSAGES_EN } from './messages-en.js';
