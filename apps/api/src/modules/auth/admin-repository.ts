@@ -1,9 +1,17 @@
 import type { Profile, ProfileBasic, ProfileUpdate } from '@pult/contract';
 import type { Db, Executor } from '../../db/database.js';
+import { recordVersions, type VersionCheck } from '../../resources/record-version.js';
+import { writeInScope } from '../../resources/scoped-write.js';
 import type { AdminRow } from './tables.js';
+
+/** An administrator's own row: the profile's version is its `xmin` (docs/architecture.md, "Record versions"). */
+const ADMIN_ROW = { table: 'admins', alias: 'admins', key: 'id', columns: {} } as const;
 
 export function createAdminRepository(db: Db) {
   return {
+    /** The versions of administrators' rows, for the profile's `ETag` and its 412's current record. */
+    versions: recordVersions(db, ADMIN_ROW),
+
     findByEmail(email: string): Promise<AdminRow | undefined> {
       return db
         .selectFrom('admins')
@@ -47,21 +55,32 @@ export function createAdminRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    async updateProfile(id: number, update: ProfileUpdate, now: Date): Promise<AdminRow | undefined> {
-      return db
-        .updateTable('admins')
-        .set({
-          first_name: update.first_name,
-          last_name: update.last_name,
-          ...(update.username !== undefined ? { username: emptyToNull(update.username) } : {}),
-          ...(update.phone !== undefined ? { phone: emptyToNull(update.phone) } : {}),
-          ...(update.photo !== undefined ? { photo: emptyToNull(update.photo) } : {}),
-          ...(update.about_me !== undefined ? { about_me: emptyToNull(update.about_me) } : {}),
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+    /**
+     * Saves the profile, at the version `version` names when it names one (else `VersionConflict`),
+     * and tells the row's version after the write through it.
+     */
+    async updateProfile(
+      id: number,
+      update: ProfileUpdate,
+      now: Date,
+      version?: VersionCheck,
+    ): Promise<AdminRow | undefined> {
+      return writeInScope(db, ADMIN_ROW, id, version ? { version } : undefined, (executor) =>
+        executor
+          .updateTable('admins')
+          .set({
+            first_name: update.first_name,
+            last_name: update.last_name,
+            ...(update.username !== undefined ? { username: emptyToNull(update.username) } : {}),
+            ...(update.phone !== undefined ? { phone: emptyToNull(update.phone) } : {}),
+            ...(update.photo !== undefined ? { photo: emptyToNull(update.photo) } : {}),
+            ...(update.about_me !== undefined ? { about_me: emptyToNull(update.about_me) } : {}),
+            updated_at: now,
+          })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst(),
+      );
     },
   };
 }

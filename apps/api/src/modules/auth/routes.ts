@@ -6,12 +6,15 @@ import {
   profileBasicSchema,
   profileSchema,
   profileUpdateSchema,
+  recordConflictSchema,
+  recordEtag,
   recoverPasswordRequestSchema,
   refreshRequestSchema,
   signinRequestSchema,
   tokenPairSchema,
   translateMessage,
 } from '@pult/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAdminId } from '../../access/request-access.js';
 import { access } from '../../access/route-access.js';
@@ -21,6 +24,8 @@ import { requestLocale } from '../../http/locale.js';
 import { noStore } from '../../http/no-store.js';
 import type { Clock } from '../../lib/clock.js';
 import { diffRecords } from '../../resources/audit-sink.js';
+import { recordConflict } from '../../resources/crud-routes.js';
+import { readWithVersion, VersionConflict, versionCheckOf } from '../../resources/record-version.js';
 import { type AdminRepository, toProfile, toProfileBasic } from './admin-repository.js';
 import type { AuditLog } from './audit/audit-log.js';
 import type { createRecoveryService } from './recovery-service.js';
@@ -178,22 +183,49 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     async (request) => toProfileBasic(await loadAdmin(deps.admins, currentAdminId(request))),
   );
 
+  /**
+   * The signed-in administrator's own row with its version (docs/architecture.md, "Record versions"):
+   * the profile form sends it back in `If-Match`, so a save cannot undo a change made meanwhile (by
+   * another tab, or another administrator through the administrators' form).
+   */
+  const versionedAdmin = async (adminId: number, reply: FastifyReply) => {
+    const { item, version } = await readWithVersion(deps.admins.versions, adminId, () =>
+      deps.admins.findById(adminId),
+    );
+    if (!item) throw errors.unauthorized('invalidToken');
+    if (version !== undefined) reply.header('etag', recordEtag(version));
+    return item;
+  };
+
   app.get(
     '/admin/profile',
     { config: { access: access.signedIn }, schema: { response: { 200: profileSchema } } },
-    async (request) => toProfile(await loadAdmin(deps.admins, currentAdminId(request))),
+    async (request, reply) => toProfile(await versionedAdmin(currentAdminId(request), reply)),
   );
 
   app.put(
     '/admin/profile',
     {
       config: { access: access.signedIn },
-      schema: { body: profileUpdateSchema, response: { 200: profileSchema } },
+      schema: {
+        body: profileUpdateSchema,
+        response: { 200: profileSchema, 412: recordConflictSchema(profileSchema) },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const adminId = currentAdminId(request);
       const before = toProfile(await loadAdmin(deps.admins, adminId));
-      const updated = await deps.admins.updateProfile(adminId, request.body, deps.clock());
+      const version = versionCheckOf(request.headers['if-match']);
+      let updated: Awaited<ReturnType<AdminRepository['updateProfile']>>;
+      try {
+        updated = await deps.admins.updateProfile(adminId, request.body, deps.clock(), version);
+      } catch (error) {
+        if (!(error instanceof VersionConflict)) throw error;
+        // 412 with the profile as it is now, its version in `ETag`: nothing was written.
+        const current = toProfile(await versionedAdmin(adminId, reply));
+        reply.status(412);
+        return recordConflict(request, current);
+      }
       if (!updated) throw errors.notFound();
       const after = toProfile(updated);
       await deps.audit.record(request, {
@@ -203,6 +235,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
         changes: diffRecords(before, after, request.body),
         detail: { name: 'profile' },
       });
+      if (version.written !== undefined) reply.header('etag', recordEtag(version.written));
       return after;
     },
   );
