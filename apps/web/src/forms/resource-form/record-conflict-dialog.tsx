@@ -35,6 +35,9 @@ import type { TextKey } from '../view-text';
 import { allChoices, type ConflictRow, type ConflictSide, defaultChoices } from './conflict';
 import type { FormValues } from './form-values';
 
+/** A value as the administrator knows it, for a field the form shows its own way. */
+export type ValueFormatter = (field: FormFieldDescriptor, value: unknown) => ReactNode | undefined;
+
 export interface RecordConflictDialogProps {
   open: boolean;
   rows: readonly ConflictRow[];
@@ -44,6 +47,10 @@ export interface RecordConflictDialogProps {
   resource: string;
   recordId: RecordId | undefined;
   onResolve: (choices: Record<string, ConflictSide>) => void;
+  /**
+   * Shows a value no input kind describes (a group's grants): undefined leaves it to the field's kind.
+   */
+  formatValue?: ValueFormatter;
   /** Closes without a choice: the form keeps what was typed, and the next save asks again. */
   onClose: () => void;
 }
@@ -54,7 +61,7 @@ export interface RecordConflictDialogProps {
  * theirs, take the other's, or choose per field, and the form is then filled accordingly.
  */
 export function RecordConflictDialog(props: RecordConflictDialogProps) {
-  const { open, rows, values, onResolve, onClose } = props;
+  const { open, rows, values, onResolve, onClose, formatValue } = props;
   const { t } = useTranslation();
   const titleId = useId();
   const [choices, setChoices] = useState(() => defaultChoices(rows));
@@ -104,7 +111,12 @@ export function RecordConflictDialog(props: RecordConflictDialogProps) {
                       )}
                     </TableCell>
                     <TableCell sx={{ color: 'text.secondary' }}>
-                      <FieldValue field={row.field} value={row.base} values={values.base} />
+                      <FieldValue
+                        field={row.field}
+                        value={row.base}
+                        values={values.base}
+                        format={formatValue}
+                      />
                     </TableCell>
                     {(['yours', 'theirs'] as const).map((side) => (
                       <TableCell key={side}>
@@ -121,7 +133,14 @@ export function RecordConflictDialog(props: RecordConflictDialogProps) {
                               }}
                             />
                           }
-                          label={<FieldValue field={row.field} value={row[side]} values={values[side]} />}
+                          label={
+                            <FieldValue
+                              field={row.field}
+                              value={row[side]}
+                              values={values[side]}
+                              format={formatValue}
+                            />
+                          }
                         />
                       </TableCell>
                     ))}
@@ -190,12 +209,16 @@ function FieldValue({
   field,
   value,
   values,
+  format,
 }: {
   field: FormFieldDescriptor;
   value: unknown;
   values: FormValues;
+  format?: ValueFormatter;
 }) {
   const { t } = useTranslation();
+  const own = format?.(field, value);
+  if (own !== undefined) return <>{own}</>;
   if (field.input.kind === 'lookup') {
     return <LookupValue field={field} value={value} values={values} />;
   }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormDescriptor, FormFieldDescriptor, ResourceDescriptor } from '@pult/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type UseFormReturn, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -16,21 +16,13 @@ import {
   type ResourceRecord,
   resourceKeys,
   updateVersionedRecord,
-  type VersionedRecord,
 } from '../../resources/resource-api';
 import { applyServerFieldErrors } from '../apply-server-errors';
 import { useUnsavedChangesGuard } from '../unsaved-changes/use-unsaved-changes-guard';
-import {
-  type ConflictRow,
-  type ConflictSide,
-  changedNothingShown,
-  conflictRows,
-  resolveConflict,
-  theirsValues,
-} from './conflict';
 import { formAccessOf } from './form-access';
 import { dependentFields, type FormMode, type FormValues, toFormValues, visibleFields } from './form-values';
 import { openedVersion } from './use-record';
+import { applyResolved, useRecordConflict } from './use-record-conflict';
 
 /** The react-hook-form instance of a resource form. */
 export type ResourceFormApi = UseFormReturn<FormValues, unknown, FormValues>;
@@ -92,12 +84,17 @@ export function useResourceForm({
     values: toFormValues(fields, record, initialValues),
     version: version !== undefined ? version : openedVersion(queryClient, resource, recordId, record),
   }));
-  const base = useRef<{ values: FormValues; version: string | null | undefined }>(opened);
-  const [conflict, setConflict] = useState<OpenConflict | null>(null);
   const form: ResourceFormApi = useForm<FormValues, unknown, FormValues>({
     defaultValues: opened.values,
     mode: 'onTouched',
     resolver: zodResolver(schema),
+  });
+  const versioned = useRecordConflict({
+    fields,
+    opened,
+    recordId,
+    values: () => form.getValues(),
+    apply: (next) => applyResolved(form, fields, next),
   });
 
   useClearDependents(form, fields);
@@ -111,17 +108,10 @@ export function useResourceForm({
     mutationFn: async (body: FormValues): Promise<ResourceRecord> => {
       if (mode === 'create') return createRecord(services, resource, body);
       if (recordId === undefined) throw new Error('useResourceForm: edit mode needs the record id');
-      const saved = await saveAtVersion({
-        put: (at) => updateVersionedRecord(services, resource, recordId, body, at),
-        read: () => fetchVersionedRecord(services, resource, recordId),
-        fields,
-        base: base.current,
-      });
-      // The saved record is the base of the next save from this form (it stays open after saving).
-      base.current = {
-        values: { ...base.current.values, ...theirsValues(fields, saved.record) },
-        version: saved.version,
-      };
+      const saved = await versioned.save(
+        (at) => updateVersionedRecord(services, resource, recordId, body, at),
+        () => fetchVersionedRecord(services, resource, recordId),
+      );
       return saved.record;
     },
     onSuccess: (saved) => {
@@ -132,12 +122,7 @@ export function useResourceForm({
       guard.leaveOnPurpose(() => onSaved?.(saved));
     },
     onError: (error) => {
-      if (error instanceof RecordChangedError) {
-        const yours = form.getValues();
-        const rows = conflictRows(fields, base.current.values, yours, error.current.record);
-        setConflict({ rows, current: error.current, yours, base: base.current.values });
-        return;
-      }
+      if (versioned.refused(error)) return;
       // A 403 has already been announced by the HTTP client.
       if (isHttpError(error) && error.status === 403) return;
       notifier.notify('error', showSaveError(error, fields, form.setError) ?? t('common.saveError'));
@@ -155,87 +140,10 @@ export function useResourceForm({
     /** Asks before leaving with unsaved changes; the form's own ways out go through `leaveOnPurpose`. */
     guard,
     /** The record's version the form is at: sent in `If-Match` by a delete from the form. */
-    version: () => base.current.version,
+    version: versioned.version,
     /** A save refused because the record changed meanwhile, for the conflict dialog; null when none. */
-    conflict: conflict && {
-      ...conflict,
-      values: {
-        base: conflict.base,
-        yours: conflict.yours,
-        theirs: { ...conflict.base, ...theirsValues(fields, conflict.current.record) },
-      },
-      recordId,
-      /**
-       * Fills the form by the administrator's choice and takes the record as it is now as the base:
-       * the next save goes at its version, and the form counts as changed where it differs from it.
-       */
-      resolve: (choices: Record<string, ConflictSide>) => {
-        const next = resolveConflict(
-          fields,
-          conflict.base,
-          form.getValues(),
-          conflict.current.record,
-          choices,
-        );
-        base.current = { values: next.base, version: conflict.current.version };
-        form.reset(next.base);
-        for (const field of fields) {
-          if (JSON.stringify(next.values[field.name]) !== JSON.stringify(next.base[field.name])) {
-            form.setValue(field.name, next.values[field.name], { shouldDirty: true });
-          }
-        }
-        setConflict(null);
-        notifier.notify('info', t('form.conflict.applied'));
-      },
-      /** Leaves the form as it is; the next save meets the same conflict. */
-      close: () => setConflict(null),
-    },
+    conflict: versioned.conflict,
   };
-}
-
-interface OpenConflict {
-  rows: ConflictRow[];
-  current: VersionedRecord;
-  yours: FormValues;
-  base: FormValues;
-}
-
-/** A save refused (412) because the record changed in a field the form shows. */
-export class RecordChangedError extends Error {
-  override readonly name = 'RecordChangedError';
-  constructor(readonly current: VersionedRecord) {
-    super('The record changed since the form opened it');
-  }
-}
-
-/**
- * `PUT` at the version the form opened. Without a known version (the form was given a list row) the
- * version is read first, and the record compared with what the form shows. On a 412 the record is read
- * again (its `ETag` and its values as a `GET` shows them): when none of the form's fields changed (a
- * column the form does not show moved the version), the save goes again at the new version without
- * asking; otherwise it fails with a RecordChangedError for the conflict dialog.
- */
-async function saveAtVersion(options: {
-  put: (version: string | null) => Promise<VersionedRecord>;
-  read: () => Promise<VersionedRecord>;
-  fields: Parameters<typeof changedNothingShown>[0];
-  base: { values: FormValues; version: string | null | undefined };
-}): Promise<VersionedRecord> {
-  const { put, read, fields } = options;
-  const check = async (): Promise<string | null> => {
-    const now = await read();
-    if (!changedNothingShown(fields, options.base.values, now.record)) throw new RecordChangedError(now);
-    return now.version;
-  };
-  let version = options.base.version === undefined ? await check() : options.base.version;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await put(version);
-    } catch (error) {
-      if (!isHttpError(error) || error.status !== 412 || attempt >= 2) throw error;
-      version = await check();
-    }
-  }
 }
 
 /**
