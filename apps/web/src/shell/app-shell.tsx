@@ -3,6 +3,7 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useState } from 'react';
+import { LiveProvider } from '../live/live-context';
 import { StepUpDialogHost } from '../modules/profile';
 import { PageLoading } from '../ui/page-loading';
 import { AccessGate } from './access-gate';
@@ -17,24 +18,27 @@ export default function AppShell() {
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <SkipLink />
-      <TopBar onOpenMenu={wide ? undefined : () => setMobileOpen(true)} />
-      <SideDrawer permanent={wide} open={mobileOpen} onClose={() => setMobileOpen(false)} />
-      {/* Focusable by script only: the skip link's target. */}
-      <Box
-        component="main"
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}
-      >
-        <Toolbar />
-        <ConnectionNotice />
-        <Suspense fallback={<PageLoading />}>
-          <AccessGate />
-        </Suspense>
+    // The tab's one live changes stream: opened with the signed-in shell, closed with the session.
+    <LiveProvider>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <SkipLink />
+        <TopBar onOpenMenu={wide ? undefined : () => setMobileOpen(true)} />
+        <SideDrawer permanent={wide} open={mobileOpen} onClose={() => setMobileOpen(false)} />
+        {/* Focusable by script only: the skip link's target. */}
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}
+        >
+          <Toolbar />
+          <ConnectionNotice />
+          <Suspense fallback={<PageLoading />}>
+            <AccessGate />
+          </Suspense>
+        </Box>
+        <StepUpDialogHost />
       </Box>
-      <StepUpDialogHost />
-    </Box>
+    </LiveProvider>
   );
 }

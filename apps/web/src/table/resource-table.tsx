@@ -2,11 +2,12 @@ import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import type { SxProps, Theme } from '@mui/material/styles';
+import { alpha, keyframes, type SxProps, type Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -34,6 +35,8 @@ import { FilterCell } from './filter-cell';
 import { listAccessOf } from './list-access';
 import { listErrorView } from './list-error';
 import { ListErrorMessage } from './list-error-message';
+import { liveIdOf } from './live-list';
+import { LiveListNotice } from './live-list-notice';
 import { RecordCards } from './record-cards';
 import { SkeletonRows } from './skeleton-rows';
 import { TablePaginationBar } from './table-pagination-bar';
@@ -42,6 +45,7 @@ import { useClampPage } from './use-clamp-page';
 import { useColumnPrefs } from './use-column-prefs';
 import { useExactTotal } from './use-exact-total';
 import { useLabelText } from './use-label-text';
+import { HIGHLIGHT_MS, useLiveList } from './use-live-list';
 import { useRememberedView } from './use-remembered-view';
 import { useResourceList } from './use-resource-list';
 import { useStackedLayout } from './use-stacked-layout';
@@ -83,6 +87,27 @@ const stickyActionsSx = {
   right: 0,
   zIndex: 1,
   boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+} satisfies SxProps<Theme>;
+
+/** A row read again after another administrator's change: its tint fades out. */
+const liveFade = keyframes`
+  from { background-color: var(--pult-live-tint); }
+  to { background-color: transparent; }
+`;
+
+const highlightedRowSx = {
+  '--pult-live-tint': (theme: Theme) => alpha(theme.palette.warning.main, 0.28),
+  animation: `${liveFade} ${HIGHLIGHT_MS}ms ease-out`,
+  // No movement for those who asked for none: a still tint for the same time instead.
+  '@media (prefers-reduced-motion: reduce)': {
+    animation: 'none',
+    backgroundColor: 'var(--pult-live-tint)',
+  },
+} satisfies SxProps<Theme>;
+
+/** A row another administrator deleted: kept in place, marked, until the list is read again. */
+const deletedRowSx = {
+  '& td': { color: 'text.disabled', textDecoration: 'line-through' },
 } satisfies SxProps<Theme>;
 
 function defaultRowKey(item: ResourceRecord, index: number): string | number {
@@ -127,6 +152,8 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
   const refreshing = list.isFetching && !list.isPending;
   const stacked = useStackedLayout();
 
+  const live = useLiveList(descriptor, list.items, list.shownQuery, () => state.setPage(1));
+
   useClampPage(state, list);
   useRememberedView(descriptor, query);
   const showRows = !list.isError && !list.isPending && list.items.length > 0;
@@ -156,11 +183,12 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
           ))}
         <ColumnPicker columns={columnPrefs} />
         <Tooltip title={t('table.refresh')}>
-          <IconButton size="small" aria-label={t('table.refresh')} onClick={list.refetch}>
+          <IconButton size="small" aria-label={t('table.refresh')} onClick={live.reload}>
             <RefreshIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       </Stack>
+      <LiveListNotice live={live} />
       <BulkActionBar
         descriptor={allowed}
         query={query}
@@ -246,40 +274,60 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
                 <SkeletonRows rows={Math.min(query.perPage, 10)} columns={columnCount} />
               ) : (
                 showRows &&
-                list.items.map((item, index) => (
-                  <TableRow
-                    key={rowKey(item, index)}
-                    hover
-                    selected={selection.enabled && selection.isSelected(recordIdOf(item) ?? '')}
-                    sx={{
-                      '&:last-child td': { borderBottom: 0 },
-                      // The sticky cell is opaque, so it takes the row's hover tint itself.
-                      '&:hover td.sticky-actions': {
-                        backgroundImage: (theme) =>
-                          `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
-                      },
-                    }}
-                  >
-                    {selection.enabled && <SelectRowCell selection={selection} id={recordIdOf(item)} />}
-                    {fields.map((field) => (
-                      <TableCell key={field.name} sx={{ whiteSpace: 'nowrap', fontSize: 13, py: 0.75 }}>
-                        <CellValue display={field.display} value={item[field.name]} item={item} />
-                      </TableCell>
-                    ))}
-                    {rowActions && (
-                      <TableCell
-                        align="right"
-                        className="sticky-actions"
-                        sx={[
-                          stickyActionsSx,
-                          { bgcolor: 'background.paper', whiteSpace: 'nowrap', py: 0.25 },
-                        ]}
-                      >
-                        {rowActions(item)}
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))
+                list.items.map((item, index) => {
+                  const liveId = liveIdOf(item);
+                  const deleted = liveId !== undefined && live.deleted.has(liveId);
+                  const highlighted = liveId !== undefined && live.highlighted.has(liveId);
+                  return (
+                    <TableRow
+                      key={rowKey(item, index)}
+                      hover
+                      selected={selection.enabled && selection.isSelected(recordIdOf(item) ?? '')}
+                      data-live={deleted ? 'deleted' : highlighted ? 'updated' : undefined}
+                      sx={[
+                        {
+                          '&:last-child td': { borderBottom: 0 },
+                          // The sticky cell is opaque, so it takes the row's hover tint itself.
+                          '&:hover td.sticky-actions': {
+                            backgroundImage: (theme) =>
+                              `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+                          },
+                        },
+                        highlighted && highlightedRowSx,
+                        deleted && deletedRowSx,
+                      ]}
+                    >
+                      {selection.enabled && <SelectRowCell selection={selection} id={recordIdOf(item)} />}
+                      {fields.map((field, column) => (
+                        <TableCell key={field.name} sx={{ whiteSpace: 'nowrap', fontSize: 13, py: 0.75 }}>
+                          {deleted && column === 0 && (
+                            <Chip
+                              size="small"
+                              color="error"
+                              variant="outlined"
+                              label={t('live.list.deleted')}
+                              sx={{ mr: 1, height: 20, fontSize: 12 }}
+                            />
+                          )}
+                          <CellValue display={field.display} value={item[field.name]} item={item} />
+                        </TableCell>
+                      ))}
+                      {rowActions && (
+                        <TableCell
+                          align="right"
+                          className="sticky-actions"
+                          sx={[
+                            stickyActionsSx,
+                            { bgcolor: 'background.paper', whiteSpace: 'nowrap', py: 0.25 },
+                          ]}
+                        >
+                          {/* A deleted record has nothing left to edit or delete. */}
+                          {!deleted && rowActions(item)}
+                        </TableCell>
+                      )}
+                    </TableRow>
+                  );
+                })
               )}
             </TableBody>
           </Table>

@@ -23,6 +23,11 @@ export interface ResourceList<Item> {
   refetch: () => void;
 }
 
+/** The query key of a list page: the server localises reference names (a country's) by `Lang`. */
+export function listQueryKey(descriptor: ResourceDescriptor, query: ListQuery, language: string) {
+  return [...resourceKeys.list(descriptor, query), language] as const;
+}
+
 /**
  * One page of a resource. The previous page stays on screen while the next one loads, so paging and
  * filtering do not flash an empty table.
@@ -34,8 +39,7 @@ export function useResourceList<Item = ResourceRecord>(
   const services = useServices();
   const { i18n } = useTranslation();
   const result = useQuery({
-    // The server localises reference names (a country's name) by the Lang header.
-    queryKey: [...resourceKeys.list(descriptor, query), i18n.language],
+    queryKey: listQueryKey(descriptor, query, i18n.language),
     queryFn: async ({ signal }) => ({
       ...(await fetchList<Item>(services, descriptor, query, signal)),
       query,

@@ -1,6 +1,7 @@
 import { MESSAGES_EN } from '@pult/contract';
 import { navigationEn } from '../../app/i18n/en-US';
 import { recordConflictEn } from '../../forms/resource-form/i18n/en-US';
+import { liveEn } from '../../live/i18n/en-US';
 import { auditEn } from '../../modules/audit/i18n/en-US';
 import { chatEn } from '../../modules/chat/i18n/en-US';
 import { dashboardFiguresEn } from '../../modules/dashboard/i18n/en-US';
@@ -249,6 +250,7 @@ export const enUS: Translations = {
   },
   colorMode: { dark: 'Dark theme' },
   tableTools: tableToolsEn,
+  live: liveEn,
   table: {
     actions: 'Actions',
     filterBy: 'Filter: {{label}}',

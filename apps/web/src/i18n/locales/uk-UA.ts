@@ -1,6 +1,7 @@
 import { MESSAGES_UK, RATE_LIMIT_MESSAGE } from '@pult/contract';
 import { navigationUk } from '../../app/i18n/uk-UA';
 import { recordConflictUk } from '../../forms/resource-form/i18n/uk-UA';
+import { liveUk } from '../../live/i18n/uk-UA';
 import { auditUk } from '../../modules/audit/i18n/uk-UA';
 import { chatUk } from '../../modules/chat/i18n/uk-UA';
 import { dashboardFiguresUk } from '../../modules/dashboard/i18n/uk-UA';
@@ -252,6 +253,7 @@ export const ukUA = {
   },
   colorMode: { dark: 'Темна тема' },
   tableTools: tableToolsUk,
+  live: liveUk,
   table: {
     actions: 'Дії',
     filterBy: 'Фільтр: {{label}}',

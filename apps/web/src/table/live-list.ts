@@ -1,0 +1,89 @@
+import type { LiveEvent } from '../live/live-hub';
+import type { ResourceRecord } from '../resources/resource-api';
+
+/**
+ * What a list page makes of other people's changes (docs/architecture.md, "Live changes"): nothing on
+ * screen moves under the administrator's eyes. A changed row is read again in place, a deleted one is
+ * marked until the next reload, new records and wholesale changes are announced with a button that
+ * reloads when the administrator chooses.
+ */
+export interface LiveListState {
+  /** Rows on the page that were deleted: shown struck through until the list is read again. */
+  deleted: ReadonlySet<string>;
+  /** Records added since the page was read (not on it), counted once each. */
+  inserted: ReadonlySet<string>;
+  /** A change the page cannot follow row by row (`many`, a `reset`): the whole list may differ. */
+  changed: boolean;
+}
+
+export const EMPTY_LIVE_LIST: LiveListState = { deleted: new Set(), inserted: new Set(), changed: false };
+
+/** The id a change names a row by: `id`, else `key` (settings), as text. */
+export function liveIdOf(item: ResourceRecord): string | undefined {
+  const id = item.id ?? item.key;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/**
+ * The next state after `event`, and the id of a row on the page to read again (an update). `pageIds`
+ * are the rows on screen now.
+ */
+export function applyLiveEvent(
+  state: LiveListState,
+  event: LiveEvent,
+  pageIds: ReadonlySet<string>,
+): { state: LiveListState; reread: string | null } {
+  if (event.type === 'reset') return { state: { ...state, changed: true }, reread: null };
+  const { op, id } = event.change;
+  if (op === 'many' || id === null) return { state: { ...state, changed: true }, reread: null };
+  const onPage = pageIds.has(id);
+  switch (op) {
+    case 'update':
+      // A row off the page may now belong on it (or not); that is for the next reload to say.
+      return { state, reread: onPage && !state.deleted.has(id) ? id : null };
+    case 'insert': {
+      // On the page already: this list was read after the record was made (often one's own create).
+      if (onPage || state.inserted.has(id)) return { state, reread: null };
+      return { state: { ...state, inserted: new Set(state.inserted).add(id) }, reread: null };
+    }
+    case 'delete': {
+      let next = state;
+      if (state.inserted.has(id)) {
+        const inserted = new Set(state.inserted);
+        inserted.delete(id);
+        next = { ...next, inserted };
+      }
+      if (onPage && !state.deleted.has(id)) next = { ...next, deleted: new Set(state.deleted).add(id) };
+      return { state: next, reread: null };
+    }
+  }
+}
+
+/**
+ * The page as it is on screen, with the rows in `ids` replaced by their fresh values, in the same
+ * order: a re-read row that moved elsewhere in the sort keeps its place until the next reload. `fresh`
+ * maps ids to rows as the list answers them; a row missing there keeps its old values.
+ */
+export function mergeInPlace<Item extends ResourceRecord>(
+  current: readonly Item[],
+  fresh: ReadonlyMap<string, Item>,
+  ids: ReadonlySet<string>,
+): Item[] {
+  return current.map((item) => {
+    const id = liveIdOf(item);
+    if (id === undefined || !ids.has(id)) return item;
+    return fresh.get(id) ?? item;
+  });
+}
+
+/**
+ * A record as its own `GET` answers it, made into a list row: only the row's own columns are taken,
+ * so a column the list computes (a joined name) keeps its value rather than vanishing.
+ */
+export function rowFromRecord<Item extends ResourceRecord>(row: Item, record: ResourceRecord): Item {
+  const next: ResourceRecord = { ...row };
+  for (const key of Object.keys(row)) {
+    if (Object.hasOwn(record, key)) next[key] = record[key];
+  }
+  return next as Item;
+}
