@@ -60,20 +60,44 @@ export interface VersionedRecord<Item = ResourceRecord> {
   version: string | null;
 }
 
+/** `GET` of one record with its version, at any URL (routes of their own: the profile). */
+export async function getVersioned<Item = ResourceRecord>(
+  http: Services['http'],
+  url: string,
+  signal?: AbortSignal,
+): Promise<VersionedRecord<Item>> {
+  const response = await http.open('GET', url, { signal });
+  const version = response.headers.get('ETag');
+  return { record: (await response.json()) as Item, version };
+}
+
+/**
+ * `PUT` of one record at a version (`If-Match`), at any URL; answers the saved record with its new
+ * version. A stale version is an HttpError 412 whose body is `{ message, current }`.
+ */
+export async function putVersioned<Item = ResourceRecord>(
+  http: Services['http'],
+  url: string,
+  body: unknown,
+  version: string | null,
+): Promise<VersionedRecord<Item>> {
+  const response = await http.open('PUT', url, { body, headers: ifMatchHeaders(version) });
+  const text = await response.text();
+  return { record: (text === '' ? {} : JSON.parse(text)) as Item, version: response.headers.get('ETag') };
+}
+
 /** `GET <resource>/{id}` with the record's version. */
-export async function fetchVersionedRecord<Item = ResourceRecord>(
+export function fetchVersionedRecord<Item = ResourceRecord>(
   services: Services,
   descriptor: ResourceDescriptor,
   id: RecordId,
   signal?: AbortSignal,
 ): Promise<VersionedRecord<Item>> {
-  const response = await services.http.open('GET', recordUrl(services, descriptor, id), { signal });
-  const version = response.headers.get('ETag');
-  return { record: (await response.json()) as Item, version };
+  return getVersioned<Item>(services.http, recordUrl(services, descriptor, id), signal);
 }
 
 /** The `If-Match` header of a write at a known version; none (last write wins) without one. */
-function ifMatchHeaders(version: string | null | undefined): Record<string, string> | undefined {
+export function ifMatchHeaders(version: string | null | undefined): Record<string, string> | undefined {
   return version ? { 'If-Match': version } : undefined;
 }
 
@@ -99,19 +123,14 @@ export function updateRecord<Item = ResourceRecord>(
  * `PUT <resource>/{id}` at a version (`If-Match`); answers the saved record with its new version. A
  * stale version is an HttpError 412 whose body is `{ message, current }`.
  */
-export async function updateVersionedRecord<Item = ResourceRecord>(
+export function updateVersionedRecord<Item = ResourceRecord>(
   services: Services,
   descriptor: ResourceDescriptor,
   id: RecordId,
   body: unknown,
   version: string | null,
 ): Promise<VersionedRecord<Item>> {
-  const response = await services.http.open('PUT', recordUrl(services, descriptor, id), {
-    body,
-    headers: ifMatchHeaders(version),
-  });
-  const text = await response.text();
-  return { record: (text === '' ? {} : JSON.parse(text)) as Item, version: response.headers.get('ETag') };
+  return putVersioned<Item>(services.http, recordUrl(services, descriptor, id), body, version);
 }
 
 export function deleteRecord(

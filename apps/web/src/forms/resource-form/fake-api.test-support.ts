@@ -64,3 +64,9 @@ export const ADMIN_RECORD = {
   status: 1,
   groups: [],
 };
+
+/** A response carrying a record's version, as `GET` and a saved `PUT` answer it. */
+export function withEtag(response: Response, etag: string): Response {
+  response.headers.set('ETag', etag);
+  return response;
+}

@@ -1,14 +1,14 @@
-import type { Profile, ProfileUpdate } from '@pult/contract';
+import type { FormFieldDescriptor, Profile, ProfileUpdate } from '@pult/contract';
 
 /** The editable fields as the form holds them: text inputs always have a string. */
-export interface ProfileFormValues {
+export type ProfileFormValues = {
   first_name: string;
   last_name: string;
   username: string;
   phone: string;
   photo: string;
   about_me: string;
-}
+};
 
 export const PROFILE_FORM_FIELDS = [
   'first_name',
@@ -18,6 +18,16 @@ export const PROFILE_FORM_FIELDS = [
   'photo',
   'about_me',
 ] as const;
+
+/** The form's fields as the conflict dialog compares and names them (a save refused with 412). */
+export const PROFILE_CONFLICT_FIELDS: readonly FormFieldDescriptor[] = [
+  { name: 'first_name', label: 'profile.firstName', input: { kind: 'text' } },
+  { name: 'last_name', label: 'profile.lastName', input: { kind: 'text' } },
+  { name: 'username', label: 'profile.username', input: { kind: 'text' } },
+  { name: 'phone', label: 'profile.phone', input: { kind: 'text' } },
+  { name: 'photo', label: 'profile.photo', input: { kind: 'text' } },
+  { name: 'about_me', label: 'profile.aboutMe', input: { kind: 'textarea' } },
+];
 
 export function toProfileFormValues(profile: Profile): ProfileFormValues {
   return {

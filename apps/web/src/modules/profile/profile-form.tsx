@@ -4,14 +4,15 @@ import Grid from '@mui/material/Grid';
 import type { Profile } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../forms/form-text-field';
+import { RecordConflictDialog } from '../../forms/resource-form/record-conflict-dialog';
 import { UnsavedChangesDialog } from '../../forms/unsaved-changes/unsaved-changes-dialog';
 import { useUnsavedChangesGuard } from '../../forms/unsaved-changes/use-unsaved-changes-guard';
 import { useProfileForm } from './use-profile-form';
 
-/** The edit form of the profile page. */
-export function ProfileForm({ profile }: { profile: Profile }) {
+/** The edit form of the profile page; `version` is the profile's as it was opened (its `ETag`). */
+export function ProfileForm({ profile, version }: { profile: Profile; version: string | null }) {
   const { t } = useTranslation();
-  const { form, submit, saving, canSave } = useProfileForm(profile);
+  const { form, submit, saving, canSave, conflict, auditResource } = useProfileForm(profile, version);
   // Saving and Cancel reset the form, so only real leftovers make leaving ask.
   const guard = useUnsavedChangesGuard(form.formState.isDirty);
 
@@ -63,6 +64,17 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           {t('common.save')}
         </Button>
       </Box>
+      {conflict && (
+        <RecordConflictDialog
+          open
+          rows={conflict.rows}
+          values={conflict.values}
+          resource={auditResource}
+          recordId={conflict.recordId}
+          onResolve={conflict.resolve}
+          onClose={conflict.close}
+        />
+      )}
       <UnsavedChangesDialog blocker={guard.blocker} />
     </Box>
   );

@@ -12,7 +12,7 @@ import { ProfileDetails } from './profile-details';
 import { ProfileForm } from './profile-form';
 import { SecurityCard } from './security/security-card';
 import { SessionsCard } from './security/sessions-card';
-import { useProfile } from './use-profile';
+import { useVersionedProfile } from './use-profile';
 
 /**
  * Route `/profile`: the account facts, the second factor (Security), where the admin is signed in,
@@ -20,27 +20,28 @@ import { useProfile } from './use-profile';
  */
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const profile = useProfile();
+  const profile = useVersionedProfile();
+  const data = profile.data?.record;
   return (
     <>
       <PageTitle>{t('profile.title')}</PageTitle>
       {profile.isPending && <PageLoading />}
       {profile.isError && <Alert severity="error">{t('common.loadFailed')}</Alert>}
-      {profile.data && (
+      {profile.data && data && (
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, lg: 5 }}>
             <Stack spacing={3}>
               <ProfileCard title={t('profile.details')}>
-                <ProfileDetails profile={profile.data} />
+                <ProfileDetails profile={data} />
               </ProfileCard>
-              <SecurityCard email={profile.data.email} />
+              <SecurityCard email={data.email} />
               <SessionsCard />
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, lg: 7 }}>
             <ProfileCard title={t('profile.editTitle')}>
               {/* Keyed by uid so another account's data never lands in a stale form. */}
-              <ProfileForm key={profile.data.uid} profile={profile.data} />
+              <ProfileForm key={data.uid} profile={data} version={profile.data.version} />
             </ProfileCard>
           </Grid>
         </Grid>
