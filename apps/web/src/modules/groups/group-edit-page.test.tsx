@@ -1,6 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeCall, fakeApi, storeSession } from '../../forms/resource-form/fake-api.test-support';
+import {
+  type FakeCall,
+  fakeApi,
+  storeSession,
+  withEtag,
+} from '../../forms/resource-form/fake-api.test-support';
 import { notifier } from '../../notify/notifier';
 import { jsonResponse, renderApp } from '../../test/test-app';
 import { CATALOGUE } from './grants/catalogue.test-support';
@@ -131,5 +136,74 @@ describe('group editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Users — Update: This field is required')).toBeTruthy();
     expect(api.sent('PUT', '/admin/groups/2')).toHaveLength(0);
+  });
+
+  it('saves at the version it opened; on a 412 the conflict dialog shows the grants too', async () => {
+    // Meanwhile another administrator let support delete users and rewrote the description.
+    const theirs = {
+      ...SUPPORT,
+      description: 'Support and billing',
+      grants: [...SUPPORT.grants, { resource: 'auth.users', action: 'delete', effect: 'allow' }],
+    };
+    let current = { record: SUPPORT, etag: 'W/"1"' };
+    const api = fakeApi((call) => {
+      if (call.method === 'GET' && call.path === '/admin/groups/2')
+        return withEtag(jsonResponse(200, current.record), current.etag);
+      if (call.method !== 'PUT') return answers(call);
+      if (call.headers['If-Match'] !== current.etag) {
+        current = { record: theirs, etag: 'W/"2"' };
+        return jsonResponse(412, { message: 'Changed', current: theirs });
+      }
+      return withEtag(jsonResponse(200, { ...theirs, ...(call.body as object) }), 'W/"3"');
+    });
+    const { router } = renderApp(routes, { path: '/auth/groups/edit?id=2', fetchFn: api.fetchFn });
+    expect(await screen.findByText('andrii@example.com', {}, SLOW)).toBeTruthy();
+    // The form opened W/"1"; the other save lands before ours.
+    current = { record: theirs, etag: 'W/"2"' };
+    fireEvent.click(screen.getByRole('switch', { name: 'Second factor required' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Someone else changed this record' }, SLOW);
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.getAttribute('data-field'))).toEqual([
+      'description',
+      'mfa_required',
+      'grants',
+    ]);
+    expect(within(rows[2] as HTMLElement).getByText('Allowed: Users — Delete · all fields')).toBeTruthy();
+    expect(within(dialog).getByRole('radio', { name: 'Grants: Theirs now' })).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('radio', { name: 'Second factor required: Yours' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use the chosen values' }));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    // Their grant is in the matrix now.
+    expect(screen.getByRole('button', { name: /^Users — Delete: / }).getAttribute('aria-label')).toBe(
+      'Users — Delete: allowed',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/groups'));
+    const puts = api.sent('PUT', '/admin/groups/2');
+    expect(puts.map((call) => call.headers['If-Match'])).toEqual(['W/"1"', 'W/"2"']);
+    expect(puts[1]?.body).toMatchObject({
+      description: 'Support and billing',
+      mfa_required: true,
+      grants: expect.arrayContaining([{ resource: 'auth.users', action: 'delete', effect: 'allow' }]),
+    });
+  });
+
+  it('deletes at the version it opened', async () => {
+    const api = fakeApi((call) => {
+      if (call.method === 'GET' && call.path === '/admin/groups/2')
+        return withEtag(jsonResponse(200, SUPPORT), 'W/"4"');
+      return call.method === 'DELETE' ? jsonResponse(200, SUPPORT) : answers(call);
+    });
+    const { router } = renderApp(routes, { path: '/auth/groups/edit?id=2', fetchFn: api.fetchFn });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, SLOW));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/groups'));
+    expect(api.sent('DELETE', '/admin/groups/2')[0]?.headers['If-Match']).toBe('W/"4"');
   });
 });

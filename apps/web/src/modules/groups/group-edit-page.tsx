@@ -92,10 +92,13 @@ function EditGroup({ id }: { id: number | null }) {
           key={record.id}
           mode="edit"
           record={record}
+          version={state.version}
           catalogue={catalogue.data}
           onSaved={backToList}
           onCancel={backToList}
-          onDelete={() => remove.mutateAsync(record.id).then(backToList, () => undefined)}
+          onDelete={(version) =>
+            remove.mutateAsync({ id: record.id, version }).then(backToList, () => undefined)
+          }
           deleting={remove.isPending}
         />
       </Section>

@@ -11,22 +11,29 @@ import { Link as RouterLink } from 'react-router';
 import { useRouteCan } from '../../access/route-resource';
 import { FormFieldInput } from '../../forms/resource-form/form-field-input';
 import type { FormMode } from '../../forms/resource-form/form-values';
+import { RecordConflictDialog } from '../../forms/resource-form/record-conflict-dialog';
 import { UnsavedChangesDialog } from '../../forms/unsaved-changes/unsaved-changes-dialog';
 import type { TextKey } from '../../forms/view-text';
 import { recordHistoryPath } from '../../resources/record-history';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorSummary } from './error-summary';
 import { GrantsEditor } from './grants/grants-editor';
-import { useGroupForm } from './use-group-form';
+import { useGrantsValue } from './grants/use-grants-value';
+import { GRANTS_FIELD, useGroupForm } from './use-group-form';
 
 export interface GroupFormProps {
   mode: FormMode;
   record?: Group;
+  /** The group's version as it was opened (its `ETag`), sent in `If-Match` on save and delete. */
+  version?: string | null;
   catalogue: PermissionCatalogue;
   onSaved: () => void;
   onCancel: () => void;
-  /** Deletes the group (edit mode, not the built-in one); settles when it is over. */
-  onDelete?: () => Promise<void>;
+  /**
+   * Deletes the group (edit mode, not the built-in one) at the version the form holds; settles when
+   * it is over.
+   */
+  onDelete?: (version: string | null | undefined) => Promise<void>;
   deleting?: boolean;
 }
 
@@ -34,6 +41,7 @@ export interface GroupFormProps {
 export function GroupForm({
   mode,
   record,
+  version,
   catalogue,
   onSaved,
   onCancel,
@@ -41,12 +49,9 @@ export function GroupForm({
   deleting = false,
 }: GroupFormProps) {
   const { t } = useTranslation();
-  const { form, drafts, setDrafts, errors, submit, saving, guard } = useGroupForm({
-    mode,
-    record,
-    catalogue,
-    onSaved,
-  });
+  const group = useGroupForm({ mode, record, version, catalogue, onSaved });
+  const { form, drafts, setDrafts, errors, submit, saving, guard, conflict } = group;
+  const grantsValue = useGrantsValue(catalogue, GRANTS_FIELD.name);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // The built-in superadmin is never edited; others as the admin's own grants on groups allow.
   const canWrite = useRouteCan(mode === 'create' ? 'create' : 'update');
@@ -119,9 +124,23 @@ export function GroupForm({
           destructive
           busy={deleting}
           onConfirm={() =>
-            void guard.leaveOnPurpose(() => onDelete().finally(() => setConfirmingDelete(false)))
+            void guard.leaveOnPurpose(() =>
+              onDelete(group.version()).finally(() => setConfirmingDelete(false)),
+            )
           }
           onClose={() => setConfirmingDelete(false)}
+        />
+      )}
+      {conflict && (
+        <RecordConflictDialog
+          open
+          rows={conflict.rows}
+          values={conflict.values}
+          resource={groupsResource.name}
+          recordId={conflict.recordId}
+          formatValue={grantsValue}
+          onResolve={conflict.resolve}
+          onClose={conflict.close}
         />
       )}
       <UnsavedChangesDialog blocker={guard.blocker} />

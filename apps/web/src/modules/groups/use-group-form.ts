@@ -1,18 +1,32 @@
-import { type Group, groupsResource, groupWriteSchema, type PermissionCatalogue } from '@pult/contract';
+import {
+  type FormFieldDescriptor,
+  type Group,
+  groupForm,
+  groupsResource,
+  groupWriteSchema,
+  type PermissionCatalogue,
+} from '@pult/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services-context';
 import { applyServerFieldErrors } from '../../forms/apply-server-errors';
-import type { FormMode, FormValues } from '../../forms/resource-form/form-values';
+import { type FormMode, type FormValues, toFormValues } from '../../forms/resource-form/form-values';
+import { applyResolved, useRecordConflict } from '../../forms/resource-form/use-record-conflict';
 import type { ResourceFormApi } from '../../forms/resource-form/use-resource-form';
 import { useUnsavedChangesGuard } from '../../forms/unsaved-changes/use-unsaved-changes-guard';
 import { useViewText } from '../../forms/use-view-text';
 import { fieldErrorsOf, isHttpError, serverMessage } from '../../http/http-error';
 import { notifier } from '../../notify/notifier';
-import { createRecord, resourceKeys, updateRecord } from '../../resources/resource-api';
-import { draftsOfGrants, type GrantDraft, grantsOfDrafts } from './grants/grant-draft';
+import {
+  createRecord,
+  fetchVersionedRecord,
+  type ResourceRecord,
+  resourceKeys,
+  updateVersionedRecord,
+} from '../../resources/resource-api';
+import { draftsOfGrants, type GrantDraft, grantsOfDrafts, type StoredGrant } from './grants/grant-draft';
 import {
   type GroupErrors,
   type GroupField,
@@ -24,34 +38,61 @@ import {
 export interface UseGroupFormOptions {
   mode: FormMode;
   record?: Group;
+  /** The record's version as it was opened (its `ETag`), sent in `If-Match`. */
+  version?: string | null;
   catalogue: PermissionCatalogue;
   onSaved: () => void;
 }
+
+/**
+ * The grants as one field of the conflict dialog (a save refused with 412): compared as the form
+ * would send them, shown by `useGrantsValue`.
+ */
+export const GRANTS_FIELD: FormFieldDescriptor = {
+  name: 'grants',
+  label: 'groups.grantList.title',
+  input: { kind: 'tags' },
+};
+const CONFLICT_FIELDS: readonly FormFieldDescriptor[] = [...groupForm.fields, GRANTS_FIELD];
 
 /**
  * The group form: name and description in react-hook-form (the panel's inputs), the grants as drafts
  * beside it. Everything is checked by the contract's schema before sending; refusals, the client's or
  * the server's, are laid out the same way (under the inputs, beside the grant, in a summary).
  */
-export function useGroupForm({ mode, record, catalogue, onSaved }: UseGroupFormOptions) {
+export function useGroupForm({ mode, record, version, catalogue, onSaved }: UseGroupFormOptions) {
   const services = useServices();
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const viewText = useViewText();
+  // Grants compare as the form would send them: the same grants in another order are not a change.
+  const sendable = (grants: readonly StoredGrant[] | undefined) =>
+    grantsOfDrafts(draftsOfGrants(grants ?? []), catalogue);
+  const [opened] = useState(() => ({
+    values: { ...toFormValues(groupForm.fields, record), grants: sendable(record?.grants) },
+    version,
+  }));
   const form: ResourceFormApi = useForm<FormValues, unknown, FormValues>({
-    defaultValues: {
-      name: record?.name ?? '',
-      description: record?.description ?? '',
-      mfa_required: record?.mfa_required ?? false,
-    },
+    defaultValues: toFormValues(groupForm.fields, record),
   });
   const [drafts, setDrafts] = useState<GrantDraft[]>(() => draftsOfGrants(record?.grants ?? []));
-  const initialGrants = useMemo(
-    () => JSON.stringify(grantsOfDrafts(draftsOfGrants(record?.grants ?? []), catalogue)),
-    [record, catalogue],
-  );
+  // What the grants were when opened, or after a conflict's choice: the base of "unsaved changes".
+  const [grantsBase, setGrantsBase] = useState(() => JSON.stringify(opened.values.grants));
   const [errors, setErrors] = useState<GroupErrors>(NO_ERRORS);
-  const grantsChanged = JSON.stringify(grantsOfDrafts(drafts, catalogue)) !== initialGrants;
+  const grantsChanged = JSON.stringify(grantsOfDrafts(drafts, catalogue)) !== grantsBase;
+  const versioned = useRecordConflict({
+    fields: CONFLICT_FIELDS,
+    opened,
+    recordId: record?.id,
+    values: () => ({ ...form.getValues(), grants: grantsOfDrafts(drafts, catalogue) }),
+    apply: (next) => {
+      applyResolved(form, groupForm.fields, next);
+      setDrafts(draftsOfGrants(next.values.grants as StoredGrant[]));
+      setGrantsBase(JSON.stringify(next.base.grants));
+    },
+    view: (item: ResourceRecord) =>
+      Object.hasOwn(item, 'grants') ? { ...item, grants: sendable(item.grants as StoredGrant[]) } : item,
+  });
   const guard = useUnsavedChangesGuard(form.formState.isDirty || grantsChanged);
 
   const show = (next: GroupErrors) => {
@@ -66,10 +107,14 @@ export function useGroupForm({ mode, record, catalogue, onSaved }: UseGroupFormO
   };
 
   const save = useMutation({
-    mutationFn: (body: unknown) =>
-      mode === 'create'
-        ? createRecord(services, groupsResource, body)
-        : updateRecord(services, groupsResource, record?.id ?? '', body),
+    mutationFn: async (body: unknown) => {
+      if (mode === 'create' || !record) return createRecord(services, groupsResource, body);
+      const saved = await versioned.save(
+        (at) => updateVersionedRecord(services, groupsResource, record.id, body, at),
+        () => fetchVersionedRecord(services, groupsResource, record.id),
+      );
+      return saved.record;
+    },
     onSuccess: () => {
       notifier.notify('success', t('common.saveSuccess'));
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all(groupsResource) });
@@ -77,6 +122,7 @@ export function useGroupForm({ mode, record, catalogue, onSaved }: UseGroupFormO
       guard.leaveOnPurpose(onSaved);
     },
     onError: (error) => {
+      if (versioned.refused(error)) return;
       // A 403 has already been announced by the HTTP client.
       if (isHttpError(error) && error.status === 403) return;
       const perField = fieldErrorsOf(error);
@@ -101,5 +147,17 @@ export function useGroupForm({ mode, record, catalogue, onSaved }: UseGroupFormO
     save.mutate(checked.data);
   });
 
-  return { form, drafts, setDrafts, errors, submit, saving: save.isPending, guard };
+  return {
+    form,
+    drafts,
+    setDrafts,
+    errors,
+    submit,
+    saving: save.isPending,
+    guard,
+    /** The group's version the form is at: a delete from the form sends it in `If-Match`. */
+    version: versioned.version,
+    /** A save refused because the group changed meanwhile, for the conflict dialog; null when none. */
+    conflict: versioned.conflict,
+  };
 }

@@ -11,12 +11,11 @@ import type { PermissionCatalogue } from '@pult/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useViewText } from '../../../forms/use-view-text';
-import { useCatalogueLabels } from '../catalogue-labels';
 import { CHIP_COLOR, EffectIcon } from './effect-icon';
-import { isBlankRow } from './grant-condition';
 import { GrantDetail } from './grant-detail';
 import type { GrantDraft } from './grant-draft';
 import type { GrantProblem } from './group-errors';
+import { useGrantText } from './use-grant-text';
 
 export interface GrantListProps {
   catalogue: PermissionCatalogue;
@@ -76,27 +75,13 @@ interface GrantItemProps {
 
 function GrantItem({ catalogue, draft, problems, onChange, onRemove, disabled }: GrantItemProps) {
   const { t } = useTranslation();
-  const labels = useCatalogueLabels();
+  const text = useGrantText(catalogue);
   const viewText = useViewText();
   const [open, setOpen] = useState(false);
   // A grant the server refused opens by itself, so its problem is next to what causes it.
   const expanded = open || problems.length > 0;
-  const name = `${labels.resource(draft.resource)} — ${labels.action(draft.action)}`;
-  const fieldNames = new Map(
-    catalogue.resources
-      .find((item) => item.name === draft.resource)
-      ?.fields.map((field) => [field.name, labels.field(field)]),
-  );
-  const summary = [
-    draft.fields === null
-      ? t('groups.grantList.allFields')
-      : t('groups.grantList.fields', {
-          list: draft.fields.map((field) => fieldNames.get(field) ?? field).join(', '),
-        }),
-    draft.conditions.some((row) => !isBlankRow(row)) ? t('groups.grantList.conditional') : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const name = text.name(draft);
+  const summary = text.summary(draft);
   const detailId = `grant-detail-${draft.id}`;
 
   return (
