@@ -1,6 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeCall, fakeApi, storeSession } from '../../forms/resource-form/fake-api.test-support';
+import {
+  type FakeCall,
+  fakeApi,
+  storeSession,
+  withEtag,
+} from '../../forms/resource-form/fake-api.test-support';
 import { notifier } from '../../notify/notifier';
 import { jsonResponse, renderApp } from '../../test/test-app';
 import SettingsPage from './settings-page';
@@ -22,6 +27,9 @@ function settingsApi(call: FakeCall): Response | undefined {
   if (call.method === 'GET' && call.path === '/admin/settings') {
     return jsonResponse(200, { items: SETTINGS, total: SETTINGS.length, pageCount: 1 });
   }
+  // The edit dialog reads the setting's version before its first save.
+  const one = SETTINGS.find((setting) => call.path === `/admin/settings/${setting.key}`);
+  if (call.method === 'GET' && one) return withEtag(jsonResponse(200, one), 'W/"1"');
   if (call.method === 'GET' && call.path === '/admin/api-keys') {
     return jsonResponse(200, { items: [{ service: 'storage', prefix: 'pk_st_12', created_at: UPDATED }] });
   }
@@ -80,6 +88,7 @@ describe('settings page', () => {
     await waitFor(() => expect(within(dialog()).queryByText('Must be an integer')).toBeNull());
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.sent('PUT', '/admin/settings/max_upload')).toHaveLength(1));
+    expect(api.sent('PUT', '/admin/settings/max_upload')[0]?.headers['If-Match']).toBe('W/"1"');
     expect(api.sent('PUT', '/admin/settings/max_upload')[0]?.body).toEqual({
       type: 'integer',
       value: 20,

@@ -2,7 +2,12 @@ import type { MyPermissions } from '@pult/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RouteResourceProvider } from '../../../access/route-resource';
-import { type FakeCall, fakeApi, storeSession } from '../../../forms/resource-form/fake-api.test-support';
+import {
+  type FakeCall,
+  fakeApi,
+  storeSession,
+  withEtag,
+} from '../../../forms/resource-form/fake-api.test-support';
 import { jsonResponse, renderApp } from '../../../test/test-app';
 import SettingsPage from '../settings-page';
 
@@ -34,7 +39,10 @@ function api(grants: MyPermissions['grants']) {
   };
 }
 
-async function renderSettings(grants: MyPermissions['grants']) {
+async function renderSettings(
+  grants: MyPermissions['grants'],
+  answer: (call: FakeCall) => Response | undefined = () => undefined,
+) {
   const routes = [
     {
       path: '/auth/settings',
@@ -45,10 +53,11 @@ async function renderSettings(grants: MyPermissions['grants']) {
       ),
     },
   ];
-  const view = renderApp(routes, { path: '/auth/settings', fetchFn: fakeApi(api(grants)).fetchFn });
+  const fake = fakeApi((call) => answer(call) ?? api(grants)(call));
+  const view = renderApp(routes, { path: '/auth/settings', fetchFn: fake.fetchFn });
   // Outside the shell's gate the page shows everything until the grants are known: wait for them.
   await waitFor(() => expect(view.services.permissions.getState().status).toBe('ready'));
-  return view;
+  return { ...view, api: fake };
 }
 
 describe('setting dialog under grants', () => {
@@ -82,5 +91,35 @@ describe('setting dialog under grants', () => {
         .closest('fieldset')?.disabled,
     ).toBe(false);
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it('saves at the version it reads first; a change since the list was read opens the conflict dialog', async () => {
+    // Another administrator raised the limit to 20 after the list showed 10.
+    const theirs = { ...SETTING, value: 20 };
+    const { api: fake } = await renderSettings([allow('list'), allow('read'), allow('update')], (call) => {
+      if (call.method === 'GET' && call.path === '/admin/settings/max_upload')
+        return withEtag(jsonResponse(200, theirs), 'W/"2"');
+      if (call.method === 'PUT')
+        return withEtag(jsonResponse(200, { ...theirs, ...(call.body as object) }), 'W/"3"');
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit max_upload' }));
+    const form = screen.getByRole('dialog');
+    fireEvent.change(within(form).getByLabelText(/^Value/), { target: { value: '15' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+
+    const conflict = await screen.findByRole('dialog', { name: 'Someone else changed this record' });
+    const rows = within(conflict).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.getAttribute('data-field'))).toEqual(['text']);
+    expect(within(rows[0] as HTMLElement).getByText('20')).toBeTruthy();
+    expect(fake.sent('PUT', '/admin/settings/max_upload')).toHaveLength(0);
+    fireEvent.click(within(conflict).getByRole('button', { name: 'Keep all mine' }));
+    await waitFor(() => expect(conflict.isConnected).toBe(false));
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.sent('PUT', '/admin/settings/max_upload')).toHaveLength(1));
+    const [put] = fake.sent('PUT', '/admin/settings/max_upload');
+    expect(put?.headers['If-Match']).toBe('W/"2"');
+    expect(put?.body).toMatchObject({ value: 15 });
   });
 });

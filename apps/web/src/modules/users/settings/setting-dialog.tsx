@@ -11,12 +11,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { SETTING_TYPES, type SettingType } from '@pult/contract';
+import { SETTING_TYPES, type SettingType, settingsResource } from '@pult/contract';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRouteCan } from '../../../access/route-resource';
 import { fieldErrorText } from '../../../forms/field-error-text';
+import { RecordConflictDialog } from '../../../forms/resource-form/record-conflict-dialog';
 import { LeaveFormDialog } from '../../../forms/unsaved-changes/leave-form-dialog';
 import { UnsavedChangesDialog } from '../../../forms/unsaved-changes/unsaved-changes-dialog';
 import { useConfirmedClose } from '../../../forms/unsaved-changes/use-confirmed-close';
@@ -63,7 +64,7 @@ interface SettingFormProps {
 function SettingForm({ setting, onClose, onDirtyChange }: SettingFormProps) {
   const { t } = useTranslation();
   const formId = useId();
-  const { form, mode, submit, saving } = useSettingForm(setting, onClose);
+  const { form, mode, submit, saving, conflict } = useSettingForm(setting, onClose);
   // A read-only admin opens a setting to look at it (the row's "view"): nothing to change or save.
   const canSave = useRouteCan(mode === 'edit' ? 'update' : 'create');
   // The dialog closes after a save or Cancel; until then, the back button or a link asks first.
@@ -179,6 +180,17 @@ function SettingForm({ setting, onClose, onDirtyChange }: SettingFormProps) {
           </Button>
         )}
       </DialogActions>
+      {conflict && (
+        <RecordConflictDialog
+          open
+          rows={conflict.rows}
+          values={conflict.values}
+          resource={settingsResource.name}
+          recordId={conflict.recordId}
+          onResolve={conflict.resolve}
+          onClose={conflict.close}
+        />
+      )}
       <UnsavedChangesDialog blocker={guard.blocker} />
     </>
   );

@@ -1,7 +1,9 @@
 import {
+  type FormFieldDescriptor,
   formatSettingValue,
   type MessageKey,
   parseSettingInput,
+  SETTING_TYPES,
   type Setting,
   type SettingType,
   settingCreateSchema,
@@ -10,13 +12,31 @@ import {
 import type { FormMode } from '../../../forms/resource-form/form-values';
 
 /** What the setting dialog holds: the value as typed (`text`), or `flag` for a boolean setting. */
-export interface SettingFormValues {
+export type SettingFormValues = {
   key: string;
   type: SettingType;
   is_public: boolean;
   text: string;
   flag: boolean;
-}
+};
+
+/**
+ * The dialog's fields as the conflict dialog compares and names them (a save refused with 412): the
+ * value under the input that holds it, text or a switch.
+ */
+export const SETTING_CONFLICT_FIELDS: readonly FormFieldDescriptor[] = [
+  {
+    name: 'type',
+    label: 'settings.fields.type',
+    input: {
+      kind: 'select',
+      options: SETTING_TYPES.map((value) => ({ value, label: `settings.type.${value}` })),
+    },
+  },
+  { name: 'text', label: 'settings.fields.value', input: { kind: 'textarea' } },
+  { name: 'flag', label: 'settings.fields.value', input: { kind: 'switch' } },
+  { name: 'is_public', label: 'settings.fields.is_public', input: { kind: 'switch' } },
+];
 
 export type SettingFormField = keyof SettingFormValues;
 

@@ -1,17 +1,25 @@
 import { settingsResource } from '@pult/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
 import { SERVER_ERROR_TYPE } from '../../../forms/field-error-text';
 import type { FormMode } from '../../../forms/resource-form/form-values';
+import { applyResolved, useRecordConflict } from '../../../forms/resource-form/use-record-conflict';
 import { fieldErrorsOf, isHttpError, joinFieldErrors, serverMessage } from '../../../http/http-error';
 import { availableLocalesQueryKey } from '../../../i18n/use-available-locales';
 import { notifier } from '../../../notify/notifier';
-import { createRecord, resourceKeys, updateRecord } from '../../../resources/resource-api';
+import {
+  createRecord,
+  fetchVersionedRecord,
+  resourceKeys,
+  updateVersionedRecord,
+} from '../../../resources/resource-api';
 import {
   type EditableSetting,
   fieldOfIssue,
+  SETTING_CONFLICT_FIELDS,
   type SettingBody,
   type SettingFormValues,
   toSettingBody,
@@ -29,23 +37,40 @@ function settingResolver(mode: FormMode): Resolver<SettingFormValues, unknown, S
   };
 }
 
-/** The create/edit form of one setting: a typed value, checked before it is sent (spec §5). */
+/**
+ * The create/edit form of one setting: a typed value, checked before it is sent (spec §5). The dialog
+ * opens a list row, so the first save reads the setting's version (and compares it with the row)
+ * before it saves at it (`If-Match`); a 412 opens the engine's conflict dialog.
+ */
 export function useSettingForm(setting: EditableSetting | undefined, onSaved: () => void) {
   const services = useServices();
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const mode: FormMode = setting ? 'edit' : 'create';
+  const [opened] = useState(() => ({ values: toSettingFormValues(setting), version: undefined }));
   const form = useForm<SettingFormValues, unknown, SettingBody>({
-    defaultValues: toSettingFormValues(setting),
+    defaultValues: opened.values,
     mode: 'onTouched',
     resolver: settingResolver(mode),
   });
+  const versioned = useRecordConflict({
+    fields: SETTING_CONFLICT_FIELDS,
+    opened,
+    recordId: setting?.key,
+    values: () => ({ ...form.getValues() }),
+    apply: (next) => applyResolved(form, SETTING_CONFLICT_FIELDS, next),
+    view: (record) => toSettingFormValues(record as EditableSetting),
+  });
 
   const save = useMutation({
-    mutationFn: (body: SettingBody) =>
-      setting
-        ? updateRecord(services, settingsResource, setting.key, body)
-        : createRecord(services, settingsResource, body),
+    mutationFn: async (body: SettingBody) => {
+      if (!setting) return createRecord(services, settingsResource, body);
+      const saved = await versioned.save(
+        (at) => updateVersionedRecord(services, settingsResource, setting.key, body, at),
+        () => fetchVersionedRecord(services, settingsResource, setting.key),
+      );
+      return saved.record;
+    },
     onSuccess: () => {
       notifier.notify('success', t('common.saveSuccess'));
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all(settingsResource) });
@@ -54,6 +79,7 @@ export function useSettingForm(setting: EditableSetting | undefined, onSaved: ()
       onSaved();
     },
     onError: (error) => {
+      if (versioned.refused(error)) return;
       // A 403 has already been announced by the HTTP client.
       if (isHttpError(error) && error.status === 403) return;
       const perField = fieldErrorsOf(error);
@@ -75,5 +101,7 @@ export function useSettingForm(setting: EditableSetting | undefined, onSaved: ()
     mode,
     submit: form.handleSubmit((body) => save.mutate(body)),
     saving: save.isPending,
+    /** A save refused because the setting changed meanwhile, for the conflict dialog; null when none. */
+    conflict: versioned.conflict,
   };
 }
