@@ -4,6 +4,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './seed/demo.js';
 import { shutDown } from './shutdown.js';
+import { startTelemetryIfConfigured } from './telemetry/telemetry-switch.js';
 
 /** Entry point: validate configuration, migrate, seed on first start, serve; stop cleanly on SIGTERM. */
 async function main(): Promise<void> {
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Before a Fastify instance or a connection exists, so both are traced (no-op without a collector).
+  const telemetry = await startTelemetryIfConfigured(process.env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrateToLatest(database.db);
   const pult = await buildApp({ config, db: database.db });
@@ -35,6 +38,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'Shutting down');
     try {
       await shutDown(pult, { drainMs: config.shutdownDrainMs, closeDatabase: () => database.close() });
+      await telemetry?.shutdown();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'Shutdown failed');

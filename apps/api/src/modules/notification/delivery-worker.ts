@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { metrics } from '../../metrics/metrics.js';
+import { inClientSpan, inLinkedSpan, recordSpanOutcome } from '../../telemetry/trace-hooks.js';
 import type { ProviderChannels } from './channels/provider-channels.js';
 import { ProviderError } from './channels/provider-error.js';
 import type { EmailQueue, FailureKind } from './email-queue.js';
@@ -69,7 +70,13 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
             untried.push(row.id);
             continue;
           }
-          await deliverOne(row, token, channel);
+          // A root span per send, linked to the request that queued it (tracing on; else a plain call).
+          await inLinkedSpan(
+            `deliver ${row.channel}`,
+            row.trace_parent,
+            { 'pult.queue.id': row.id, 'pult.channel': row.channel, 'pult.attempt': row.attempts },
+            () => deliverOne(row, token, channel),
+          );
           inFlight.delete(row.id);
         }
       };
@@ -84,7 +91,9 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
     let via: DeliveryChannel | undefined;
     try {
       via = row.channel === 'email' ? await channel : await deps.providers.resolve(row);
-      await via.send(row);
+      const sending = via;
+      // SMTP is seen by no instrumentation: the send is a client span of its own.
+      await inClientSpan(`${row.channel} send`, { 'pult.via': sending.describe }, () => sending.send(row));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // A permanent refusal (an SMTP 5xx to the envelope or message, a provider's invalid number or
@@ -101,14 +110,14 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
             ? smtpFailureKind(error)
             : {};
       const recorded = await deps.queue.markFailed(row, token, message, via?.describe ?? null, kind);
-      metrics.delivery(
-        row.channel,
+      const outcome =
         kind.final === true
           ? 'failed_permanent'
           : row.attempts >= row.max_attempts
             ? 'failed_exhausted'
-            : 'retry',
-      );
+            : 'retry';
+      metrics.delivery(row.channel, outcome);
+      recordSpanOutcome(outcome, true);
       if (error instanceof ProviderError && error.options.unregisteredToken) {
         await deps.providers.forgetDevice(row.email_to);
       }
@@ -128,6 +137,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
     }
     const recorded = await deps.queue.markSent(row, token, via.describe);
     metrics.delivery(row.channel, 'sent');
+    recordSpanOutcome('sent', false);
     if (recorded) {
       deps.logger.info(
         { emailId: row.id, channel: row.channel, template: row.template_name, via: via.describe },

@@ -3,6 +3,7 @@ import type { EmailPriority, Locale, QueueChannel } from '@pult/contract';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
+import { currentTraceparent } from '../../telemetry/trace-hooks.js';
 import type { EmailQueueRow } from './tables.js';
 
 /** A rendered e-mail, ready to queue. */
@@ -78,6 +79,7 @@ export function createEmailQueue(db: Db, clock: Clock, policy: QueuePolicy) {
         priority: email.priority,
         channel: email.channel ?? 'email',
         config_id: email.configId ?? null,
+        trace_parent: currentTraceparent(),
         max_attempts: policy.maxAttempts,
         next_attempt_at: now,
         created_at: now,

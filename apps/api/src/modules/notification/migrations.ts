@@ -56,6 +56,13 @@ export const notificationMigrations: Record<string, Migration> = {
       await sql`create index email_queue_created_idx on email_queue (created_at)`.execute(db);
     },
   },
+  '2026-11-28-0100-queue-trace-parent': {
+    async up(db: Kysely<unknown>) {
+      // The W3C traceparent of the request that queued a message, so the span of its send links back
+      // to that request (issue 23). Null when tracing is off or the message was queued outside a trace.
+      await sql`alter table email_queue add column trace_parent text`.execute(db);
+    },
+  },
   '2026-11-23-0200-notification-pipeline': {
     async up(db: Kysely<unknown>) {
       await queueAsProduct(db);

@@ -45,6 +45,8 @@ export interface EmailQueueTable {
   channel: ColumnType<QueueChannel, QueueChannel | undefined, QueueChannel>;
   /** The template's SMS or push configuration; null sends through the default one. */
   config_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The W3C `traceparent` of the request that queued the message (tracing on), linked from its send. */
+  trace_parent: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface EmailAttemptsTable {
