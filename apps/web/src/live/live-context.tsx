@@ -41,6 +41,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       setHub(null);
     };
   }, [services]);
+  return <LiveHubProvider hub={hub}>{children}</LiveHubProvider>;
+}
+
+/** Offers a hub to the screens below: the running panel's (above), or a test's own. */
+export function LiveHubProvider({ hub, children }: { hub: LiveHub | null; children: ReactNode }) {
   return <LiveHubContext value={hub}>{children}</LiveHubContext>;
 }
 

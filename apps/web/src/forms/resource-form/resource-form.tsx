@@ -15,6 +15,7 @@ import { UnsavedChangesDialog } from '../unsaved-changes/unsaved-changes-dialog'
 import type { TextKey } from '../view-text';
 import { FormFieldInput } from './form-field-input';
 import { RecordConflictDialog } from './record-conflict-dialog';
+import { RecordNewsBanner } from './record-news-banner';
 import { type UseResourceFormOptions, useResourceForm } from './use-resource-form';
 
 export interface ResourceFormProps extends UseResourceFormOptions {
@@ -51,8 +52,11 @@ export function ResourceForm({
   ...options
 }: ResourceFormProps) {
   const { t } = useTranslation();
-  const { form, fields, access, submit, saving, guard, conflict, version } = useResourceForm(options);
+  const { form, fields, access, submit, saving, guard, conflict, version, live } = useResourceForm(options);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [confirmingReload, setConfirmingReload] = useState(false);
+  // The form's own delete comes back as a deletion too; it is not news while the form is leaving.
+  const news = live.news && !(deleting && live.news.kind === 'deleted') ? live.news : null;
   const busy = saving || deleting;
   // Every record's edit screen leads to its history in the audit log.
   const historyId = options.mode === 'edit' ? (options.id ?? recordKeyOf(options.record)) : undefined;
@@ -63,6 +67,15 @@ export function ResourceForm({
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
+      {news && (
+        <RecordNewsBanner
+          news={news}
+          busy={live.reading || busy}
+          // Typed changes are not thrown away without asking.
+          onReload={() => (form.formState.isDirty ? setConfirmingReload(true) : void live.reload())}
+          onCompare={() => void live.compare()}
+        />
+      )}
       <Grid container spacing={2}>
         {fields.map((field) => (
           <Grid key={field.name} size={fieldSpan(field, columns)}>
@@ -137,6 +150,16 @@ export function ResourceForm({
           onClose={conflict.close}
         />
       )}
+      <ConfirmDialog
+        open={confirmingReload}
+        title={t('live.form.reloadTitle')}
+        text={t('live.form.reloadText')}
+        confirmLabel={t('live.form.reloadConfirm')}
+        destructive
+        busy={live.reading}
+        onConfirm={() => void live.reload().finally(() => setConfirmingReload(false))}
+        onClose={() => setConfirmingReload(false)}
+      />
       <UnsavedChangesDialog blocker={guard.blocker} />
     </Box>
   );

@@ -146,6 +146,29 @@ export function useRecordConflict(options: UseRecordConflictOptions) {
       setConflict({ rows, current: error.current, yours, base: base.current.values });
       return true;
     },
+    /**
+     * The dialog with the record as it is now, before any save (another administrator's change seen
+     * live). False when none of the form's fields differ from it: the form then just takes its version.
+     */
+    compare: (now: VersionedRecord): boolean => {
+      const current = { record: view(now.record), version: now.version };
+      const yours = options.values();
+      const rows = conflictRows(fields, base.current.values, yours, current.record);
+      if (rows.length === 0) {
+        const next = resolveConflict(fields, base.current.values, yours, current.record, {});
+        base.current = { values: next.base, version: current.version };
+        options.apply(next);
+        return false;
+      }
+      setConflict({ rows, current, yours, base: base.current.values });
+      return true;
+    },
+    /** Resets the form to the record as it is now, at its version; what was typed is dropped. */
+    reload: (now: VersionedRecord): void => {
+      const values = { ...base.current.values, ...theirsValues(fields, view(now.record)) };
+      base.current = { values, version: now.version };
+      options.apply({ base: values, values });
+    },
     /** A save refused because the record changed meanwhile, for the conflict dialog; null when none. */
     conflict: conflict && {
       rows: conflict.rows,
