@@ -10,6 +10,7 @@ import {
   type StorageSettings,
 } from '@pult/contract';
 import type { Services } from '../../app/services';
+import { ifMatchHeaders } from '../../resources/resource-api';
 
 /** The storage service's calls that the generic resource calls do not cover. */
 const url = (services: Services, path: string) => services.serviceUrl('storage', path);
@@ -21,9 +22,20 @@ export const storageKeys = {
 };
 
 /** Deletes a bucket; one holding files needs its current file count confirmed. */
-export function deleteBucket(services: Services, bucket: Pick<Bucket, 'id' | 'file_count'>): Promise<Bucket> {
+/**
+ * Deletes a bucket; with `version` (the bucket page's `ETag`) only if nobody changed it since, else a
+ * 412 (docs/architecture.md, "Record versions").
+ */
+export function deleteBucket(
+  services: Services,
+  bucket: Pick<Bucket, 'id' | 'file_count'>,
+  version?: string | null,
+): Promise<Bucket> {
   const query = bucket.file_count > 0 ? { confirm_files: bucket.file_count } : undefined;
-  return services.http.delete(url(services, `/admin/buckets/${bucket.id}`), { query });
+  return services.http.delete(url(services, `/admin/buckets/${bucket.id}`), {
+    query,
+    headers: ifMatchHeaders(version),
+  });
 }
 
 export function fetchFileUrl(

@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type Bucket, bucketForm, bucketsResource, NEW_BUCKET_DEFAULTS } from '@pult/contract';
-import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { FormMode } from '../../../forms/resource-form/form-values';
@@ -12,6 +13,7 @@ import { RecordStateView } from '../../../forms/resource-form/record-state-view'
 import { ResourceForm } from '../../../forms/resource-form/resource-form';
 import { parseRecordId, useRecord } from '../../../forms/resource-form/use-record';
 import { useLocale } from '../../../i18n/use-locale';
+import { resourceKeys } from '../../../resources/resource-api';
 import { useListReturnPath } from '../../../table';
 import { PageTitle } from '../../../ui/page-title';
 import { bucketDeleteText } from './delete-bucket-dialog';
@@ -58,25 +60,53 @@ export default function BucketEditPage({ mode }: { mode: FormMode }) {
 function EditBucket({ id, onDone }: { id: number | null; onDone: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const queryClient = useQueryClient();
   const state = useRecord<Bucket>(bucketsResource, id);
   const remove = useDeleteBucket(onDone);
+  // A reload opens the form afresh on the bucket as it is now, at its new version.
+  const [opening, setOpening] = useState(0);
+  const [reloading, setReloading] = useState(false);
+  const reload = async () => {
+    if (id === null) return;
+    setReloading(true);
+    try {
+      await queryClient.refetchQueries({ queryKey: resourceKeys.one(bucketsResource, id), exact: true });
+      setOpening((count) => count + 1);
+      remove.clearChanged();
+    } finally {
+      setReloading(false);
+    }
+  };
   if (state.status !== 'ready') return <RecordStateView state={state} />;
   const { record } = state;
   return (
     <>
+      {remove.changed && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" loading={reloading} onClick={() => void reload()}>
+              {t('app.reload')}
+            </Button>
+          }
+        >
+          {t('storage.buckets.changedSinceOpened')}
+        </Alert>
+      )}
       {/* The name cannot change (public links use it), so it is shown, not edited. */}
       <Typography variant="h6" component="h2" sx={{ mb: 2, fontFamily: 'monospace' }}>
         {record.name}
       </Typography>
       <ResourceForm
-        key={String(record.id)}
+        key={`${record.id}:${opening}`}
         form={bucketForm}
         resource={bucketsResource}
         mode="edit"
         record={record}
         onSaved={onDone}
         onCancel={onDone}
-        onDelete={() => remove.now(record)}
+        onDelete={(version) => remove.now(record, version)}
         deleting={remove.deleting}
         deleteTitle={t('storage.buckets.deleteTitle')}
         deleteText={bucketDeleteText(t, record, locale)}

@@ -11,6 +11,8 @@ import { deleteBucket } from '../storage-api';
 /**
  * Deleting a bucket after confirmation. The dialog names the files it holds, and the request confirms
  * that very count: if files arrived meanwhile, the server refuses and says how many there are now.
+ * The bucket page deletes at the version it opened: a bucket changed since is not deleted, and
+ * `changed` tells the page to say so and offer a reload.
  */
 export function useDeleteBucket(onDeleted?: () => void) {
   const services = useServices();
@@ -18,14 +20,20 @@ export function useDeleteBucket(onDeleted?: () => void) {
   const { t } = useTranslation();
   const [target, setTarget] = useState<Bucket | null>(null);
   const [open, setOpen] = useState(false);
+  const [changed, setChanged] = useState(false);
   const remove = useMutation({
-    mutationFn: (bucket: Bucket) => deleteBucket(services, bucket),
+    mutationFn: ({ bucket, version }: { bucket: Bucket; version?: string | null }) =>
+      deleteBucket(services, bucket, version),
     onSuccess: () => {
       notifier.notify('success', t('common.deleteSuccess'));
       onDeleted?.();
     },
     onError: (error) => {
       if (isHttpError(error) && error.status === 403) return;
+      if (isHttpError(error) && error.status === 412) {
+        setChanged(true);
+        return;
+      }
       const text = isHttpError(error) && error.status < 500 ? serverMessage(error.body) : null;
       notifier.notify('error', text ?? t('common.deleteError'));
     },
@@ -44,14 +52,21 @@ export function useDeleteBucket(onDeleted?: () => void) {
     },
     cancel: () => setOpen(false),
     confirm: () => {
-      if (target) remove.mutate(target);
+      if (target) remove.mutate({ bucket: target });
     },
-    /** Deletes at once (the caller has asked already); settles whatever the outcome, which is announced. */
-    now: (bucket: Bucket) =>
-      remove.mutateAsync(bucket).then(
+    /**
+     * Deletes at once (the caller has asked already), at `version` when given; settles whatever the
+     * outcome, which is announced (a 412 through `changed`).
+     */
+    now: (bucket: Bucket, version?: string | null) =>
+      remove.mutateAsync({ bucket, version }).then(
         () => undefined,
         () => undefined,
       ),
     deleting: remove.isPending,
+    /** The delete was refused because the bucket changed since the page opened it (412). */
+    changed,
+    /** The page has shown the bucket as it is now. */
+    clearChanged: () => setChanged(false),
   };
 }

@@ -45,6 +45,8 @@ export const storageEn: StorageTranslations = {
     deleteWithFiles: 'Delete with its files ({{count}})',
     formHint:
       'Empty extension and MIME lists accept any file; an empty group list lets every signed-in user upload.',
+    changedSinceOpened:
+      'The bucket changed since you opened it (someone saved it, or files arrived), so it was not deleted. Reload it to see it as it is now, then decide again.',
   },
   files: {
     upload: 'Upload files',
