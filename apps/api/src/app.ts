@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { installAccessControl } from './access/access-control.js';
 import type { AppConfig } from './config/env.js';
 import { dashboardRoutes } from './dashboard/dashboard-routes.js';
+import { runInActorScope } from './db/actor-context.js';
 import { type Db, poolStatsOf } from './db/database.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -16,6 +17,8 @@ import { registerRequestIds, requestIdOptions } from './http/request-id.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createPasswordHasher } from './lib/password-hasher.js';
 import { loadSecretBox } from './lib/secret-box-file.js';
+import { type ChangeFeed, createChangeFeed } from './live/change-feed.js';
+import { liveRoutes } from './live/live-routes.js';
 import { setBlobGcSource, setPoolSource, setQueueSource } from './metrics/metrics.js';
 import {
   createMetricsServer,
@@ -64,6 +67,8 @@ export interface PultApp {
   stopWorkers(): Promise<void>;
   /** The chat module (tests drive its session sweep). */
   chat: ChatModule;
+  /** The change feed behind the live streams (tests prune it). */
+  changeFeed: ChangeFeed;
   /** `/readyz` turns 503 once a drain begins (SIGTERM). */
   readiness: Readiness;
   /**
@@ -77,6 +82,7 @@ export interface PultApp {
 export async function buildApp(options: BuildOptions): Promise<PultApp> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
+  const databaseUrl = options.databaseUrl ?? config.databaseUrl;
   configureTotalBudget(config.listTotals);
   const app = Fastify({
     logger: options.logger ?? {
@@ -94,6 +100,8 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     ...requestIdOptions,
   });
   registerRequestIds(app);
+  // Every statement a request runs knows its administrator once access control has identified them.
+  app.addHook('onRequest', (_request, _reply, done) => runInActorScope(done));
   // Before every route; /metrics on the main port only for the bearer of METRICS_TOKEN.
   const metricsOn = metricsEnabled(config.metrics);
   if (metricsOn) instrumentRequests(app);
@@ -167,6 +175,20 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     stepUpSeconds: config.stepUpSeconds,
   });
   await auth.register(app, SERVICE_BASE_PATHS.auth);
+  const changeFeed = createChangeFeed({
+    db,
+    ...(databaseUrl ? { url: databaseUrl } : {}),
+    logger: app.log,
+    actorNames: auth.api.adminNames,
+  });
+  await changeFeed.start();
+  app.addHook('onClose', () => changeFeed.stop());
+  await app.register(liveRoutes, {
+    prefix: SERVICE_BASE_PATHS.auth,
+    feed: changeFeed,
+    isSessionLive: auth.api.isSessionLive,
+    clock,
+  });
   // After auth: the notification service's routes are guarded by its admin and service-key checks.
   await notification.register(app, SERVICE_BASE_PATHS.notification, auth.api);
   const storage = await createStorageModule({
@@ -185,7 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     clock,
     auth: auth.api,
     logger: app.log,
-    databaseUrl: options.databaseUrl ?? config.databaseUrl,
+    databaseUrl,
     ...(options.chatSessionCheckMs ? { sessionCheckMs: options.chatSessionCheckMs } : {}),
   });
   await chat.register(app, SERVICE_BASE_PATHS.chat);
@@ -251,6 +273,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
       await chat.seedDemo();
     },
     chat,
+    changeFeed,
     readiness,
     async listenMetrics() {
       if (!metricsServer || config.metrics.port === undefined) return undefined;

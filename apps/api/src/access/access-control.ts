@@ -7,6 +7,7 @@ import {
   type ServiceName,
 } from '@pult/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { setActor } from '../db/actor-context.js';
 import { errors } from '../http/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { AuditSink } from '../resources/audit-sink.js';
@@ -95,6 +96,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
    */
   async function identify(request: FastifyRequest, enrolment = false): Promise<RequestAccess> {
     const identity = await deps.authenticate(request);
+    setActor(identity.adminId);
     const permissions = await permissionsOf(identity);
     const mfaEnrollmentRequired = permissions.mfaRequired && identity.secondFactor === null;
     if (mfaEnrollmentRequired && !enrolment)

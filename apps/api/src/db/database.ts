@@ -28,6 +28,22 @@ export function poolStatsOf(db: Db): (() => PoolStats) | undefined {
   return pools.get(db);
 }
 
+/** Listens on a NOTIFY channel of an embedded database; answers how to stop. */
+export type InProcessListen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+) => Promise<() => Promise<void>>;
+
+const inProcessListeners = new WeakMap<Db, InProcessListen>();
+
+/**
+ * LISTEN on PGlite, where every writer is this process: NOTIFY is delivered at commit, in process,
+ * with no connection of its own (PostgreSQL's listeners use `createPgListener`).
+ */
+export function inProcessListenerOf(db: Db): InProcessListen | undefined {
+  return inProcessListeners.get(db);
+}
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -91,6 +107,7 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
     parsers: { [PG_DATE_OID]: (value: string) => value },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  inProcessListeners.set(db, (channel, onPayload) => pglite.listen(channel, onPayload));
   return {
     db,
     kind: 'pglite',

@@ -1,4 +1,5 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { liveMigrations } from '../live/migrations.js';
 import { authMigrations } from '../modules/auth/migrations.js';
 import { chatMigrations } from '../modules/chat/migrations.js';
 import { notificationMigrations } from '../modules/notification/migrations.js';
@@ -13,6 +14,7 @@ const allMigrations: Record<string, Migration> = {
   ...notificationMigrations,
   ...storageMigrations,
   ...listMigrations,
+  ...liveMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => allMigrations };

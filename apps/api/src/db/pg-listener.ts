@@ -1,24 +1,23 @@
-import type { ChatEvent } from '@pult/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { NOTIFY_CHANNEL } from '../service/event-log.js';
 
 export interface ListenerDeps {
   url: string;
+  /** The NOTIFY channel (an identifier the code chose, never input). */
+  channel: string;
   logger: FastifyBaseLogger;
-  /** A complete event, in the order PostgreSQL committed it. */
-  onEvent: (event: ChatEvent) => void;
-  /** An event too large for NOTIFY: only its channel and number came; it is read from the log. */
-  onReference: (channelId: number) => void;
-  /** After a reconnect: notifications sent meanwhile are lost, so everyone catches up from the log. */
+  /** A notification's payload, in the order PostgreSQL committed the transactions that sent them. */
+  onNotification: (payload: string) => void;
+  /** After a reconnect: notifications sent meanwhile are lost, so listeners catch up from their log. */
   onReconnect: () => void;
 }
 
 const RETRY_MS = { first: 250, max: 10_000 };
 
 /**
- * A connection of its own that LISTENs for chat events (a pooled one could not: LISTEN belongs to
- * the session). It reconnects with backoff when the server or the network drops it.
+ * A connection of its own that LISTENs on one channel (a pooled one could not: LISTEN belongs to the
+ * session). It reconnects with backoff when the server or the network drops it. Chat's events and the
+ * change feed each have one per process.
  */
 export function createPgListener(deps: ListenerDeps) {
   let client: pg.Client | undefined;
@@ -27,31 +26,22 @@ export function createPgListener(deps: ListenerDeps) {
   let timer: NodeJS.Timeout | undefined;
   let connectedOnce = false;
 
-  const handle = (message: pg.Notification) => {
-    if (!message.payload) return;
-    try {
-      const parsed = JSON.parse(message.payload) as ChatEvent & { ref?: boolean };
-      if (parsed.ref) deps.onReference(parsed.channel_id);
-      else deps.onEvent(parsed);
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'Unreadable chat notification');
-    }
-  };
+  const handle = (message: pg.Notification) => deps.onNotification(message.payload ?? '');
 
   async function connect(): Promise<void> {
     if (stopped) return;
     const next = new pg.Client({ connectionString: deps.url });
     next.on('notification', handle);
     next.on('error', (error) => {
-      deps.logger.warn({ err: error }, 'Chat event connection failed; reconnecting');
+      deps.logger.warn({ err: error }, `LISTEN ${deps.channel} connection failed; reconnecting`);
       void drop(next);
     });
     next.on('end', () => void drop(next));
     try {
       await next.connect();
-      await next.query(`listen ${NOTIFY_CHANNEL}`);
+      await next.query(`listen ${deps.channel}`);
     } catch (error) {
-      deps.logger.warn({ err: error }, 'Chat event connection could not open; retrying');
+      deps.logger.warn({ err: error }, `LISTEN ${deps.channel} connection could not open; retrying`);
       await drop(next);
       return;
     }

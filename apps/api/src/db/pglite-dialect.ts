@@ -14,6 +14,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { actorSetting, SET_ACTOR_SQL } from './actor-context.js';
 
 /**
  * Kysely dialect for PGlite, the embedded PostgreSQL. PGlite is one session, so the driver hands out
@@ -87,9 +88,17 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteConnection implements DatabaseConnection {
+  /** What `pult.actor` holds in the session now (db/actor-context.ts). */
+  private actor = '';
+
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const actor = actorSetting();
+    if (actor !== this.actor) {
+      await this.pglite.query(SET_ACTOR_SQL, [actor]);
+      this.actor = actor;
+    }
     const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
     const affected = result.affectedRows ?? 0;
     return {

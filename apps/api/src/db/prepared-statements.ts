@@ -8,6 +8,7 @@ import {
   sql,
 } from 'kysely';
 import type pg from 'pg';
+import { actorSetting, SET_ACTOR_SQL } from './actor-context.js';
 
 /** How a statement's text says it may stay prepared on its connection (see `preparingPool`). */
 const MARK = '/* prepared */';
@@ -43,6 +44,9 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
  */
 export const MAX_PREPARED_PER_CONNECTION = 200;
 
+/** The administrator each connection's `pult.actor` names now ('' or absent: none). */
+const actors = new WeakMap<pg.PoolClient, string>();
+
 /** The names each connection (a pg client, reused across checkouts) has prepared. */
 const preparedNames = new WeakMap<pg.PoolClient, Set<string>>();
 
@@ -58,11 +62,23 @@ function preparingClient(client: pg.PoolClient): PostgresPoolClient {
     // Kysely's streams hand over a pg-cursor, which node-postgres runs as it is.
     if (typeof statement !== 'string') return client.query(statement as unknown as pg.Submittable);
     const values = [...parameters];
-    if (!statement.startsWith(MARK)) return client.query(statement, values);
-    const name = nameOf(statement);
-    if (!names.has(name) && names.size >= MAX_PREPARED_PER_CONNECTION) return client.query(statement, values);
-    names.add(name);
-    return client.query({ name, text: statement, values });
+    const run = () => {
+      if (!statement.startsWith(MARK)) return client.query(statement, values);
+      const name = nameOf(statement);
+      if (!names.has(name) && names.size >= MAX_PREPARED_PER_CONNECTION)
+        return client.query(statement, values);
+      names.add(name);
+      return client.query({ name, text: statement, values });
+    };
+    // The connection says which administrator it runs for before it runs anything for another one
+    // (db/actor-context.ts): one extra round trip when the connection changes hands, none otherwise.
+    const actor = actorSetting();
+    if ((actors.get(client) ?? '') === actor) return run();
+    actors.set(client, actor);
+    return client.query(SET_ACTOR_SQL, [actor]).then(run, (error: unknown) => {
+      actors.delete(client);
+      throw error;
+    });
   }
   return { query, release: () => client.release() };
 }

@@ -66,6 +66,18 @@ const chatSlowDrops = new client.Counter({
   help: 'Chat WebSockets closed because the client read too slowly',
   registers: [registry],
 });
+const liveStreams = new client.Gauge({
+  name: `${PREFIX}live_event_streams_open`,
+  help: 'Open live change streams (GET /auth/admin/events)',
+});
+const liveEvents = new client.Counter({
+  name: `${PREFIX}live_events_sent_total`,
+  help: 'Change events written to live streams',
+});
+const liveSlowDrops = new client.Counter({
+  name: `${PREFIX}live_slow_streams_dropped_total`,
+  help: 'Live streams closed because the client did not read',
+});
 const chatSockets = new client.Gauge({
   name: `${PREFIX}chat_websockets_open`,
   help: 'Open chat WebSockets',
@@ -241,6 +253,12 @@ export const metrics = {
     if (n > 0) chatEvents.inc(n);
   },
   chatSlowClientDropped: () => chatSlowDrops.inc(),
+  liveStreamOpened: () => liveStreams.inc(),
+  liveStreamClosed: () => liveStreams.dec(),
+  liveEventsSent: (n: number) => {
+    if (n > 0) liveEvents.inc(n);
+  },
+  liveSlowStreamDropped: () => liveSlowDrops.inc(),
   upload: (outcome: UploadOutcome, bytes = 0) => {
     uploads.inc({ outcome });
     if (bytes > 0) uploadBytes.inc(bytes);

@@ -102,6 +102,10 @@ export const DECLARED_OPERATIONS: Record<string, { id: string; summary: string }
     id: 'getDashboard',
     summary: 'The dashboard cards the administrator may see',
   },
+  'GET /auth/admin/events': {
+    id: 'streamLiveChanges',
+    summary: 'Server-sent events: changes to the records the administrator may list',
+  },
   'GET /auth/admin/dashboard/cards/{id}': { id: 'getDashboardCard', summary: "One dashboard card's figures" },
   'GET /auth/service/whoami': { id: 'getCallingService', summary: 'Which service an API key belongs to' },
   'POST /auth/user/signin': { id: 'signInUser', summary: 'Sign in as a platform user' },

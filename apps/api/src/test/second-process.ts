@@ -10,7 +10,13 @@ export async function startSecondProcess(
   t: TestApp,
 ): Promise<{ other: PultApp; close: () => Promise<void> }> {
   const database = await openDatabase({ databaseUrl: t.databaseUrl });
-  const other = await buildApp({ config: t.config, db: database.db, clock: t.time.clock, logger: false });
+  const other = await buildApp({
+    config: t.config,
+    db: database.db,
+    clock: t.time.clock,
+    logger: false,
+    ...(t.databaseUrl ? { databaseUrl: t.databaseUrl } : {}),
+  });
   await other.app.ready();
   return {
     other,

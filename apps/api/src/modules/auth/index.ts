@@ -125,6 +125,16 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     authenticateUser: userGuard.authenticateUser,
     /** False once the sign-in has ended (logout, revocation, expiry). */
     isSessionLive: tokens.isSessionLive,
+    /** Administrators' display names ("first last", else the e-mail), for who changed what. */
+    async adminNames(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('admins')
+        .select(['id', 'first_name', 'last_name', 'email'])
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`.trim() || row.email]));
+    },
     requireServiceKey: createServiceKeyGuard(apiKeys),
     directory,
     /**

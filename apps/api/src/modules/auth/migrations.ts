@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { trackChanges } from '../../live/migrations.js';
 import { bigramIndex, finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 import { auditMigrations } from './audit/migrations.js';
 import { authDashboardMigrations } from './dashboard/migrations.js';
@@ -267,6 +268,17 @@ export const authMigrations: Record<string, Migration> = {
       await sql`create index users_status_created_at_idx on users (status, created_at, id) include (email)`.execute(
         db,
       );
+    },
+  },
+  '2026-11-27-2000-auth-live-changes': {
+    async up(db: Kysely<unknown>) {
+      // Panels show other administrators' changes live (issue 22).
+      await trackChanges(db, 'users', 'auth.users');
+      await trackChanges(db, 'admins', 'auth.admins');
+      await trackChanges(db, 'admin_groups', 'auth.groups');
+      await trackChanges(db, 'settings', 'auth.settings', 'key');
+      await trackChanges(db, 'countries', 'auth.countries');
+      await trackChanges(db, 'cities', 'auth.cities');
     },
   },
 };

@@ -2,15 +2,17 @@ import fastifyWebsocket from '@fastify/websocket';
 import { SERVICE_BASE_PATHS } from '@pult/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { createPgListener } from '../../db/pg-listener.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthApi } from '../auth/index.js';
 import { chatAdminRoutes } from './admin/admin-routes.js';
 import { createChatDashboard } from './dashboard/cards.js';
 import { createHub } from './realtime/hub.js';
-import { createPgListener } from './realtime/pg-listener.js';
+import { receiveNotification } from './realtime/notifications.js';
 import { MAX_FRAME_BYTES, registerChatSocket, sweepSessions } from './realtime/ws-routes.js';
 import { seedChatDemo } from './seed/chat-demo.js';
 import { createChannelService } from './service/channel-service.js';
+import { NOTIFY_CHANNEL } from './service/event-log.js';
 import { createMessageService } from './service/message-service.js';
 import { platformChatRoutes } from './service/platform-routes.js';
 
@@ -46,11 +48,9 @@ export function createChatModule(deps: ChatModuleDeps) {
       ? undefined
       : createPgListener({
           url: deps.databaseUrl,
+          channel: NOTIFY_CHANNEL,
           logger,
-          onEvent: (event) => hub.sink.deliver([event]),
-          onReference: (channelId) => {
-            for (const client of hub.clients()) if (client.cursors.has(channelId)) client.catchUp(channelId);
-          },
+          onNotification: (payload) => receiveNotification(hub, payload, logger),
           onReconnect: () => hub.catchUpAll(),
         });
   let sweeper: NodeJS.Timeout | undefined;

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { trackChanges } from '../../live/migrations.js';
 
 export const chatMigrations: Record<string, Migration> = {
   '2026-11-24-0100-chat-tables': {
@@ -119,6 +120,12 @@ export const chatMigrations: Record<string, Migration> = {
           db,
         );
       }
+    },
+  },
+  '2026-11-27-2000-chat-live-changes': {
+    async up(db: Kysely<unknown>) {
+      // The channels list shows changes live (issue 22); messages travel by chat's own sockets.
+      await trackChanges(db, 'chat_channels', 'chat.channels');
     },
   },
 };

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { trackChanges } from '../../live/migrations.js';
 import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 import { notificationDashboardMigrations } from './dashboard/migrations.js';
 import { MFA_RESET_SEED, PASSWORD_RECOVERY_SEED } from './templates/system-templates.js';
@@ -99,6 +100,17 @@ export const notificationMigrations: Record<string, Migration> = {
   '2026-11-27-1000-mfa-reset-template': {
     async up(db: Kysely<unknown>) {
       await seedSystemTemplate(db, MFA_RESET_SEED);
+    },
+  },
+  '2026-11-27-2000-notification-live-changes': {
+    async up(db: Kysely<unknown>) {
+      // Panels show other administrators' and the delivery worker's changes live (issue 22).
+      await trackChanges(db, 'email_queue', 'notification.email-queue');
+      await trackChanges(db, 'notification_templates', 'notification.templates');
+      await trackChanges(db, 'notification_translations', 'notification.translations');
+      await trackChanges(db, 'smtp_configs', 'notification.smtp-configs');
+      await trackChanges(db, 'sms_configs', 'notification.sms-configs');
+      await trackChanges(db, 'push_configs', 'notification.push-configs');
     },
   },
 };

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { trackChanges } from '../../live/migrations.js';
 import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 import { storageDashboardMigrations } from './dashboard/migrations.js';
 
@@ -206,6 +207,13 @@ export const storageMigrations: Record<string, Migration> = {
       await trackDayCounts(db, 'storage_errors', 'created_at', 'level');
       await finerTextStatistics(db, 'storage_logs', ['message']);
       await finerTextStatistics(db, 'storage_errors', ['message']);
+    },
+  },
+  '2026-11-27-2000-storage-live-changes': {
+    async up(db: Kysely<unknown>) {
+      // Panels show other administrators' changes and new errors live (issue 22).
+      await trackChanges(db, 'storage_buckets', 'storage.buckets');
+      await trackChanges(db, 'storage_error_groups', 'storage.error-groups');
     },
   },
 };

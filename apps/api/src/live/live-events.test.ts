@@ -1,0 +1,220 @@
+import { STATUS, userUpdateSchema } from '@pult/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminHeaders, adminWithGrants, createCountry, createUser } from '../test/factories.js';
+import { startSecondProcess } from '../test/second-process.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { testDatabaseKinds, withClient } from '../test/test-database.js';
+import { type LiveStreamClient, openLiveStream } from './live-stream.test-support.js';
+
+const USERS = '/auth/admin/users';
+
+describe.each(testDatabaseKinds())('live change stream on %s', (kind) => {
+  let t: TestApp;
+  let baseUrl: string;
+  let root: { authorization: string; Lang: string };
+  const open: LiveStreamClient[] = [];
+
+  const stream = async (authorization: string, lastEventId?: string) => {
+    const client = await openLiveStream(baseUrl, authorization, lastEventId);
+    open.push(client);
+    return client;
+  };
+  /** A form's save: the record as read, with `change` over it. */
+  const save = async (id: number, change: Record<string, unknown>) => {
+    const read = await t.app.inject({ method: 'GET', url: `${USERS}/${id}`, headers: root });
+    const item = read.json() as Record<string, unknown>;
+    const body = Object.fromEntries(
+      Object.keys(userUpdateSchema.shape).flatMap((field) =>
+        item[field] === undefined ? [] : [[field, item[field]]],
+      ),
+    );
+    return t.app.inject({
+      method: 'PUT',
+      url: `${USERS}/${id}`,
+      headers: root,
+      payload: { ...body, ...change },
+    });
+  };
+  const hasChange = (
+    client: LiveStreamClient,
+    test: (change: NonNullable<LiveStreamClient['frames'][0]['change']>) => boolean,
+  ) => client.until((frames) => frames.some((frame) => frame.change !== undefined && test(frame.change)));
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    root = await adminHeaders(t);
+  });
+  afterAll(async () => {
+    for (const client of open) client.close();
+    await t.close();
+  });
+
+  it('answers an event stream only to a signed-in administrator', async () => {
+    const anonymous = await fetch(`${baseUrl}/auth/admin/events`);
+    expect(anonymous.status).toBe(401);
+    const client = await stream(root.authorization);
+    expect(client.response.status).toBe(200);
+    expect(client.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(client.response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("carries a form's save with the record's new version and who saved it", async () => {
+    const { user } = await createUser(t.db);
+    const client = await stream(root.authorization);
+    const saved = await save(user.id, { first_name: 'Olena' });
+    expect(saved.statusCode).toBe(200);
+    await hasChange(client, (change) => change.resource === 'auth.users' && change.id === String(user.id));
+    const change = client.changes().find((c) => c.resource === 'auth.users' && c.id === String(user.id));
+    expect(change).toMatchObject({ op: 'update', version: saved.headers.etag });
+    expect(change?.actor?.name).toBeTruthy();
+  });
+
+  it('carries changes no request made (a worker, SQL by hand), without an actor', async () => {
+    const { user } = await createUser(t.db);
+    const client = await stream(root.authorization);
+    await t.db.updateTable('users').set({ status: STATUS.locked }).where('id', '=', user.id).execute();
+    await hasChange(client, (change) => change.id === String(user.id) && change.op === 'update');
+    expect(client.changes().find((c) => c.id === String(user.id))?.actor).toBeNull();
+    const { user: other } = await createUser(t.db);
+    await hasChange(client, (change) => change.id === String(other.id) && change.op === 'insert');
+    await t.db.deleteFrom('users').where('id', '=', other.id).execute();
+    await hasChange(client, (change) => change.id === String(other.id) && change.op === 'delete');
+  });
+
+  it('says "many" once for a statement that changes many rows', async () => {
+    const client = await stream(root.authorization);
+    const country = await createCountry(t.db);
+    await sql`insert into cities (country_id, name_en, name_uk)
+      select ${country.id}, 'Town ' || i, 'Місто ' || i from generate_series(1, 600) as i`.execute(t.db);
+    await hasChange(client, (change) => change.resource === 'auth.cities' && change.op === 'many');
+    expect(client.changes().filter((c) => c.resource === 'auth.cities')).toEqual([
+      expect.objectContaining({ id: null, op: 'many', version: null }),
+    ]);
+  });
+
+  it('never names a row, or a resource, the administrator may not list', async () => {
+    const countriesOnly = await adminWithGrants(t, [{ resource: 'auth.countries', action: 'list' }]);
+    const someUsers = await adminWithGrants(t, [
+      { resource: 'auth.users', action: 'list', where: { status: { eq: STATUS.active } } },
+    ]);
+    const a = await stream(countriesOnly.headers.authorization);
+    const b = await stream(someUsers.headers.authorization);
+    const { user } = await createUser(t.db, { status: STATUS.banned });
+    const country = await createCountry(t.db);
+    await hasChange(a, (change) => change.resource === 'auth.countries' && change.id === String(country.id));
+    await hasChange(b, (change) => change.resource === 'auth.users');
+    expect(a.changes().some((change) => change.resource === 'auth.users')).toBe(false);
+    // A scoped reader learns that users changed, never which one.
+    expect(b.changes().filter((change) => change.resource === 'auth.users')).toEqual([
+      expect.objectContaining({ id: null, op: 'many', version: null, actor: null }),
+    ]);
+    expect(JSON.stringify(b.frames)).not.toContain(`"${user.id}"`);
+    expect(b.changes().some((change) => change.resource === 'auth.countries')).toBe(false);
+  });
+
+  it('resumes after a dropped connection with Last-Event-ID, losing and repeating nothing', async () => {
+    const made: string[] = [];
+    const seen: string[] = [];
+    let client = await stream(root.authorization);
+    // Random points of disconnection, over 40 changes; changes keep coming while no stream is open.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let i = 0; i < 40; i += 1) {
+      const country = await createCountry(t.db);
+      made.push(String(country.id));
+      if (random() < 0.25) {
+        // Half the time the connection drops before the last change arrived.
+        if (random() < 0.5)
+          await client.until((frames) => frames.some((frame) => frame.change?.id === String(country.id)));
+        seen.push(...takeCountries(client));
+        const last = client.lastId;
+        client.close();
+        await createCountry(t.db).then((c) => made.push(String(c.id)));
+        client = await stream(root.authorization, last);
+      }
+    }
+    await client.until((frames) => frames.some((frame) => frame.change?.id === made[made.length - 1]));
+    seen.push(...takeCountries(client));
+    expect(seen).toEqual(made);
+  });
+
+  it('tells a stream whose position is no longer kept to reload', async () => {
+    const before = await stream(root.authorization);
+    const position = before.lastId;
+    before.close();
+    await createCountry(t.db);
+    await sql`update change_events set at = at - interval '1 hour'`.execute(t.db);
+    await t.changeFeed.prune();
+    const client = await stream(root.authorization, position);
+    await client.until((frames) => frames.some((frame) => frame.event === 'reset'));
+    expect(client.changes()).toEqual([]);
+  });
+
+  it("ends when the administrator's groups change, so the panel reconnects with its new rights", async () => {
+    const reader = await adminWithGrants(t, [{ resource: 'auth.countries', action: 'list' }]);
+    const client = await stream(reader.headers.authorization);
+    await t.db
+      .updateTable('admin_groups')
+      .set({ description: 'changed' })
+      .where('id', '=', reader.group.id)
+      .execute();
+    await client.until(() => client.ended).catch(() => undefined);
+    expect(client.ended).toBe(true);
+  });
+
+  if (kind === 'postgres') {
+    it('delivers an event whose transaction commits after a later one, in commit-safe order', async () => {
+      const client = await stream(root.authorization);
+      const url = t.databaseUrl ?? '';
+      const early = await withClient(url, async (slow) => {
+        await slow.query('begin');
+        const { rows } = await slow.query<{ id: number }>(
+          "insert into countries (code, name_en, name_uk) values ('QA', 'Early', 'Рання') returning id",
+        );
+        const late = await createCountry(t.db);
+        // The later transaction has committed; its event waits for the earlier one.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(client.changes().some((change) => change.id === String(late.id))).toBe(false);
+        await slow.query('commit');
+        return { early: String(rows[0]?.id), late: String(late.id) };
+      });
+      await hasChange(client, (change) => change.id === early.late);
+      const ids = client.changes().map((change) => change.id);
+      expect(ids).toContain(early.early);
+      expect(ids.indexOf(early.early)).toBeLessThan(ids.indexOf(early.late));
+    });
+
+    it("reaches a stream on another process, through PostgreSQL's notifications", async () => {
+      const second = await startSecondProcess(t);
+      try {
+        const otherUrl = await second.other.app.listen({ port: 0, host: '127.0.0.1' });
+        const client = await openLiveStream(otherUrl, root.authorization);
+        open.push(client);
+        const { user } = await createUser(t.db);
+        const saved = await save(user.id, { last_name: 'Kosach' });
+        await hasChange(
+          client,
+          (change) => change.id === String(user.id) && change.version === saved.headers.etag,
+        );
+        client.close();
+      } finally {
+        await second.close();
+      }
+    });
+  }
+});
+
+/** The country ids a stream has received, in order (and forgets them, for the next connection). */
+function takeCountries(client: LiveStreamClient): string[] {
+  const ids = client
+    .changes()
+    .filter((change) => change.resource === 'auth.countries' && change.op === 'insert')
+    .map((change) => change.id ?? '');
+  client.frames.length = 0;
+  return ids;
+}
