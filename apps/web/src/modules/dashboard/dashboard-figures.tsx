@@ -4,13 +4,14 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useDashboardIndex } from './dashboard-api';
+import { useDashboardIndex, useDashboardLive } from './dashboard-api';
 import { FigureCard } from './figure-card';
 
 /** The cards the server's modules contribute, each loading and failing on its own. */
 export function DashboardFigures() {
   const { t } = useTranslation();
   const index = useDashboardIndex();
+  useDashboardLive();
   return (
     <section aria-labelledby="dashboard-figures-title">
       <Typography id="dashboard-figures-title" variant="h6" component="h2" sx={{ mb: 2 }}>
