@@ -21,6 +21,8 @@ const TEXTS = {
     dashboard: 'Панель',
     leaveTitle: 'Вийти без збереження?',
     stay: 'Залишитися',
+    aboutMe: 'Про себе',
+    saved: 'Зміни збережено',
   },
   'en-US': {
     title: 'Someone else changed this record',
@@ -34,6 +36,8 @@ const TEXTS = {
     dashboard: 'Dashboard',
     leaveTitle: 'Leave without saving?',
     stay: 'Stay',
+    aboutMe: 'About me',
+    saved: 'Changes saved',
   },
 } as const;
 
@@ -109,6 +113,56 @@ for (const locale of ['uk-UA', 'en-US'] as const) {
       `/auth/admin/users/${user.id}`,
     );
     expect(saved).toMatchObject({ status: 2, phone: '+380441234567' });
+    await second.context().close();
+  });
+}
+
+/**
+ * The profile has a version too: the same administrator in two tabs (or another administrator through
+ * the administrators' form) cannot undo a change to it unseen.
+ */
+for (const locale of ['uk-UA', 'en-US'] as const) {
+  const text = TEXTS[locale];
+
+  test(`two tabs save the same profile: the conflict dialog, theirs taken where chosen (${locale})`, async ({
+    adminPage: first,
+    browser,
+    pult,
+    api,
+  }) => {
+    const second = await secondAdminPage(browser, pult.url);
+    for (const page of [first, second]) {
+      await useLocale(page, locale);
+      await page.goto('/profile');
+      await expect(page.getByRole('textbox', { name: text.phone })).toBeVisible();
+    }
+    const theirPhone = locale === 'uk-UA' ? '+380501110001' : '+380501110002';
+    await second.getByRole('textbox', { name: text.phone }).fill(theirPhone);
+    await second.getByRole('button', { name: text.save }).click();
+    await expect(second.getByText(text.saved)).toBeVisible();
+
+    // The first tab opened the profile before that save.
+    await first.getByRole('textbox', { name: text.phone }).fill('+380441234567');
+    await first.getByRole('textbox', { name: text.aboutMe }).fill(`On call (${locale})`);
+    await first.getByRole('button', { name: text.save }).click();
+    const dialog = first.getByRole('dialog', { name: text.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(DEMO_ADMIN.email);
+    await expect(dialog.locator('tbody tr')).toHaveCount(2);
+    await expect(dialog.locator('tr[data-field="phone"]')).toContainText(theirPhone);
+    await first.screenshot({ path: test.info().outputPath(`profile-conflict-dialog-${locale}.png`) });
+
+    await dialog.getByRole('radio', { name: `${text.phone}: ${text.theirs}` }).check();
+    await dialog.getByRole('button', { name: text.apply }).click();
+    await expect(dialog).toBeHidden();
+    await expect(first.getByRole('textbox', { name: text.phone })).toHaveValue(theirPhone);
+    await first.getByRole('button', { name: text.save }).click();
+    await expect(first.getByText(text.saved)).toBeVisible();
+    const saved = await api.ok<{ phone: string | null; about_me: string | null }>(
+      'GET',
+      '/auth/admin/profile',
+    );
+    expect(saved).toMatchObject({ phone: theirPhone, about_me: `On call (${locale})` });
     await second.context().close();
   });
 }
