@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test';
+import { type PersonRecord, uniqueTag } from '../support/admin-api.js';
+import { listUrl } from '../support/table.js';
+import { expect, test } from '../support/users-fixtures.js';
+
+/**
+ * Live changes (issue 22): another administrator's changes reach an open panel without a reload. The
+ * other administrator here is the API signed in apart (`api`), as a second panel or a platform client
+ * would write: the change goes through the server's change feed and the panel's event stream.
+ */
+const TEXTS = {
+  'uk-UA': {
+    newRecords: (count: number) => `Нові записи: ${count} — показати`,
+    changedBy: /Запис змінив (адміністратор .+|інший адміністратор) о \d\d:\d\d/,
+    reload: 'Перезавантажити',
+    phone: 'Телефон',
+  },
+  'en-US': {
+    newRecords: (count: number) => `${count} new — show`,
+    changedBy: /Changed by .+ at \d\d:\d\d/,
+    reload: 'Reload',
+    phone: 'Phone',
+  },
+} as const;
+
+/** The fields a user's `PUT` takes, from the record as `GET` answers it. */
+const WRITABLE = [
+  'email',
+  'username',
+  'first_name',
+  'last_name',
+  'phone',
+  'country_id',
+  'city_id',
+  'gender',
+  'birthday',
+  'about_me',
+  'language',
+  'status',
+  'groups',
+] as const;
+
+function writable(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(WRITABLE.filter((key) => key in record).map((key) => [key, record[key]]));
+}
+
+async function useLocale(page: Page, locale: string) {
+  await page.addInitScript((code) => window.localStorage.setItem('language_locale', code), locale);
+}
+
+/** The panel's live changes stream answered (its headers; the body stays open). */
+const waitForStream = (page: Page) =>
+  page.waitForResponse((response) => response.url().includes('/admin/events') && response.ok());
+
+const rowWith = (page: Page, text: string) => page.locator('tbody tr', { hasText: text }).first();
+
+for (const locale of ['uk-UA', 'en-US'] as const) {
+  const text = TEXTS[locale];
+
+  test(`another administrator's changes reach the users list and the open form without a reload (${locale})`, async ({
+    adminPage: page,
+    api,
+  }) => {
+    const tag = uniqueTag('live');
+    const user = await api.createUser({ email: `${tag}.1@e2e.test`, first_name: 'Оксана' });
+    await useLocale(page, locale);
+    // The stream opens with the shell; a change made before it is open would not be news to it.
+    let streamOpen = waitForStream(page);
+    await page.goto(listUrl('/auth/users', { 'filter[email]': tag }));
+    await expect(rowWith(page, user.email)).toBeVisible();
+    await streamOpen;
+
+    // An update: the row changes where it is, and is highlighted.
+    const current = await api.ok<PersonRecord & Record<string, unknown>>(
+      'GET',
+      `/auth/admin/users/${user.id}`,
+    );
+    await api.ok('PUT', `/auth/admin/users/${user.id}`, { ...writable(current), first_name: 'Соломія' });
+    await expect(rowWith(page, user.email)).toContainText('Соломія');
+
+    // New records do not shift the list: they are announced, and shown when asked.
+    await api.createUser({ email: `${tag}.2@e2e.test` });
+    await api.createUser({ email: `${tag}.3@e2e.test` });
+    const show = page.getByRole('button', { name: text.newRecords(2) });
+    await expect(show).toBeVisible();
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await page.screenshot({ path: test.info().outputPath(`live-list-new-${locale}.png`) });
+    await show.click();
+    await expect(page.locator('tbody tr')).toHaveCount(3);
+    await expect(show).toBeHidden();
+
+    // The open form: another administrator saves the record, and the form says so before any save.
+    streamOpen = waitForStream(page);
+    await page.goto(`/auth/users/edit?id=${user.id}`);
+    await streamOpen;
+    const phone = page.getByRole('textbox', { name: text.phone });
+    await expect(phone).toBeVisible();
+    const now = await api.ok<PersonRecord & Record<string, unknown>>('GET', `/auth/admin/users/${user.id}`);
+    await api.ok('PUT', `/auth/admin/users/${user.id}`, { ...writable(now), phone: '+380441112233' });
+    const banner = page.getByRole('status').filter({ hasText: text.changedBy });
+    await expect(banner).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`live-form-banner-${locale}.png`) });
+    await banner.getByRole('button', { name: text.reload }).click();
+    await expect(phone).toHaveValue('+380441112233');
+    await expect(banner).toBeHidden();
+  });
+}
