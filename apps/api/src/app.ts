@@ -129,6 +129,9 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
       'Accept',
       'If-Match',
       'X-Request-Id',
+      // W3C trace context: a panel on another origin may carry its trace into the API's (issue 23).
+      'traceparent',
+      'tracestate',
     ],
     exposedHeaders: ['ETag', 'X-Request-Id'],
   });

@@ -19,6 +19,8 @@ const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const RECORD_IMPORTS = fileURLToPath(new URL('./record-imports.test-support.ts', import.meta.url));
 const ADMIN = { email: 'tracing-admin@pult.local', password: 'tracing-admin-2026' };
 const RECOVERY_ROUTE = '/auth/admin/recover-password-request';
+/** The panel's origin (PUBLIC_URL), as if served apart from the API. */
+const PANEL_ORIGIN = 'http://panel.pult.test';
 
 const SERVER = 2;
 const CLIENT = 3;
@@ -58,6 +60,7 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      PUBLIC_URL: PANEL_ORIGIN,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       PULT_RECORD_IMPORTS: importsFile,
@@ -190,6 +193,19 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set (PGlite)', () => {
     expect(statements.every((span) => span.scope === 'pult-pglite')).toBe(true);
     expect(await server.imports()).toContainEqual(expect.stringContaining('/@opentelemetry/sdk-node/'));
   }, 60_000);
+
+  it('lets the panel send its trace context from another origin (CORS preflight)', async () => {
+    const preflight = await fetch(`${server.url}${RECOVERY_ROUTE}`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: PANEL_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,traceparent,tracestate',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(PANEL_ORIGIN);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/\btraceparent\b.*\btracestate\b/);
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)(
