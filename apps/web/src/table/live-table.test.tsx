@@ -45,7 +45,7 @@ function server() {
   return { rows, urls, fetchFn };
 }
 
-function renderTable() {
+function renderTable(path = '/things?perPage=5') {
   const hub = createLiveHub();
   const api = server();
   const view = renderApp(
@@ -59,7 +59,7 @@ function renderTable() {
         ),
       },
     ],
-    { path: '/things?perPage=5', fetchFn: api.fetchFn },
+    { path, fetchFn: api.fetchFn },
   );
   return { ...view, ...api, hub };
 }
@@ -113,6 +113,15 @@ describe('ResourceTable and live changes', () => {
     fireEvent.click(show);
     expect(await screen.findByText('new12@example.com')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /new — show/ })).toBeNull();
+  });
+
+  it('"N new — show" on another page goes to page 1 of the current sort', async () => {
+    const { hub, router } = renderTable('/things?perPage=5&page=2&sort=-email');
+    expect(await screen.findByText('user10@example.com')).toBeTruthy();
+    act(() => hub.publishChange(change('insert', '11')));
+    fireEvent.click(await screen.findByRole('button', { name: '1 new — show' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull());
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('-email');
   });
 
   it('marks a deleted row until the list is read again', async () => {

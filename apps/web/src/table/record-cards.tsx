@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,6 +11,8 @@ import type { ResourceRecord } from '../resources/resource-api';
 import { visuallyHidden } from '../ui/visually-hidden';
 import { type BulkSelection, recordIdOf } from './bulk/use-bulk-selection';
 import { CellValue } from './cell-value';
+import { liveIdOf } from './live-list';
+import { liveDeletedSx, liveHighlightSx } from './live-row-style';
 import { useLabelText } from './use-label-text';
 
 export interface RecordCardsProps<Item extends ResourceRecord> {
@@ -26,7 +29,11 @@ export interface RecordCardsProps<Item extends ResourceRecord> {
   label?: string;
   /** The rows on screen belong to the previous query while the next one loads. */
   stale: boolean;
+  /** Records other administrators just changed (highlighted) or deleted (marked), by id. */
+  live?: { highlighted: ReadonlySet<string>; deleted: ReadonlySet<string> };
 }
+
+const deletedCardSx = liveDeletedSx('dd');
 
 /** Label and value side by side; a long value wraps instead of widening the card. */
 const fieldGridSx = {
@@ -62,6 +69,7 @@ export function RecordCards<Item extends ResourceRecord>({
   placeholders,
   label,
   stale,
+  live,
 }: RecordCardsProps<Item>) {
   const { t } = useTranslation();
   const labelText = useLabelText();
@@ -92,19 +100,27 @@ export function RecordCards<Item extends ResourceRecord>({
         {items.map((item, index) => {
           const id = recordIdOf(item);
           const selected = selection.enabled && id !== undefined && selection.isSelected(id);
+          const liveId = liveIdOf(item);
+          const deleted = liveId !== undefined && live?.deleted.has(liveId) === true;
+          const highlighted = liveId !== undefined && live?.highlighted.has(liveId) === true;
           return (
             <Paper
               key={rowKey(item, index)}
               component="li"
               variant="outlined"
               data-testid="record-card"
-              sx={{
-                p: 1.5,
-                display: 'flex',
-                gap: 1,
-                alignItems: 'flex-start',
-                bgcolor: selected ? 'action.selected' : undefined,
-              }}
+              data-live={deleted ? 'deleted' : highlighted ? 'updated' : undefined}
+              sx={[
+                {
+                  p: 1.5,
+                  display: 'flex',
+                  gap: 1,
+                  alignItems: 'flex-start',
+                  bgcolor: selected ? 'action.selected' : undefined,
+                },
+                highlighted && liveHighlightSx,
+                deleted && deletedCardSx,
+              ]}
             >
               {selection.enabled && id !== undefined && (
                 <Checkbox
@@ -116,6 +132,15 @@ export function RecordCards<Item extends ResourceRecord>({
                 />
               )}
               <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                {deleted && (
+                  <Chip
+                    size="small"
+                    color="error"
+                    variant="outlined"
+                    label={t('live.list.deleted')}
+                    sx={{ mb: 0.5, height: 20, fontSize: 12 }}
+                  />
+                )}
                 <Box component="dl" sx={fieldGridSx}>
                   {fields.map((field) => (
                     <Fragment key={field.name}>
@@ -128,7 +153,8 @@ export function RecordCards<Item extends ResourceRecord>({
                     </Fragment>
                   ))}
                 </Box>
-                {rowActions && (
+                {/* A deleted record has nothing left to edit or delete. */}
+                {rowActions && !deleted && (
                   <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5, mt: 0.5 }}>
                     {rowActions(item)}
                   </Box>

@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { alpha, keyframes, type SxProps, type Theme } from '@mui/material/styles';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -37,6 +37,7 @@ import { listErrorView } from './list-error';
 import { ListErrorMessage } from './list-error-message';
 import { liveIdOf } from './live-list';
 import { LiveListNotice } from './live-list-notice';
+import { liveDeletedSx, liveHighlightSx } from './live-row-style';
 import { RecordCards } from './record-cards';
 import { SkeletonRows } from './skeleton-rows';
 import { TablePaginationBar } from './table-pagination-bar';
@@ -45,7 +46,7 @@ import { useClampPage } from './use-clamp-page';
 import { useColumnPrefs } from './use-column-prefs';
 import { useExactTotal } from './use-exact-total';
 import { useLabelText } from './use-label-text';
-import { HIGHLIGHT_MS, useLiveList } from './use-live-list';
+import { useLiveList } from './use-live-list';
 import { useRememberedView } from './use-remembered-view';
 import { useResourceList } from './use-resource-list';
 import { useStackedLayout } from './use-stacked-layout';
@@ -89,26 +90,7 @@ const stickyActionsSx = {
   boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
 } satisfies SxProps<Theme>;
 
-/** A row read again after another administrator's change: its tint fades out. */
-const liveFade = keyframes`
-  from { background-color: var(--pult-live-tint); }
-  to { background-color: transparent; }
-`;
-
-const highlightedRowSx = {
-  '--pult-live-tint': (theme: Theme) => alpha(theme.palette.warning.main, 0.28),
-  animation: `${liveFade} ${HIGHLIGHT_MS}ms ease-out`,
-  // No movement for those who asked for none: a still tint for the same time instead.
-  '@media (prefers-reduced-motion: reduce)': {
-    animation: 'none',
-    backgroundColor: 'var(--pult-live-tint)',
-  },
-} satisfies SxProps<Theme>;
-
-/** A row another administrator deleted: kept in place, marked, until the list is read again. */
-const deletedRowSx = {
-  '& td': { color: 'text.disabled', textDecoration: 'line-through' },
-} satisfies SxProps<Theme>;
+const deletedRowSx = liveDeletedSx('td');
 
 function defaultRowKey(item: ResourceRecord, index: number): string | number {
   const id = item.id ?? item.key;
@@ -212,6 +194,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
           placeholders={Math.min(query.perPage, 5)}
           label={label}
           stale={list.isPlaceholderData}
+          live={live}
         />
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }}>
@@ -293,7 +276,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
                               `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
                           },
                         },
-                        highlighted && highlightedRowSx,
+                        highlighted && liveHighlightSx,
                         deleted && deletedRowSx,
                       ]}
                     >

@@ -137,9 +137,17 @@ export function useLiveList(
     batchTimer.current ??= setTimeout(() => void rereadPending(), REREAD_BATCH_MS);
   });
 
-  function refetchLists(): void {
-    setState(EMPTY_LIVE_LIST);
-    void queryClient.invalidateQueries({ queryKey: [...resourceKeys.all(descriptor), 'list'] });
+  /**
+   * Reads the list again; the marks go once the answer is there, so a deleted row is not shown plain
+   * meanwhile. Other pages of the list are only marked stale: they are read when shown.
+   */
+  function refetchLists(refetchShown: boolean): Promise<void> {
+    return queryClient
+      .invalidateQueries({
+        queryKey: [...resourceKeys.all(descriptor), 'list'],
+        refetchType: refetchShown ? 'active' : 'none',
+      })
+      .finally(() => setState(EMPTY_LIVE_LIST));
   }
 
   return {
@@ -148,9 +156,11 @@ export function useLiveList(
     newCount: state.inserted.size,
     changed: state.changed,
     showNew: () => {
-      refetchLists();
-      if (latest.current.shownQuery.page !== 1) goToFirstPage();
+      // Page 1 of the current sort is where new records go; from another page, going there reads it.
+      const onFirstPage = latest.current.shownQuery.page === 1;
+      void refetchLists(onFirstPage);
+      if (!onFirstPage) goToFirstPage();
     },
-    reload: refetchLists,
+    reload: () => void refetchLists(true),
   };
 }
