@@ -284,5 +284,12 @@ describe('createLiveClient', () => {
     t.client.start();
     await settle();
     expect(t.fetch.calls).toHaveLength(1);
+    // Given up for want of a token, it is idle, so a later sign-in can open it again.
+    expect(t.client.status()).toBe('idle');
+    t.setToken('token-5');
+    t.client.start();
+    await settle();
+    expect(t.fetch.calls).toHaveLength(2);
+    t.client.stop();
   });
 });

@@ -234,6 +234,8 @@ export function createLiveClient(deps: LiveClientDeps): LiveClient {
       setStatus('waiting');
       await wait(backoffDelay(failures, random), run);
     }
+    // Ended without a stop (no token any more): idle, so the next sign-in's start opens it again.
+    if (run === generation) setStatus('idle');
   }
 
   return {

@@ -13,8 +13,8 @@ export const COUNTS_LIVE_THROTTLE_MS = 5_000;
 
 /**
  * The e-mails in each status, refreshed while the screen is open: on the queue's live changes (at most
- * every 5 s), or by polling every 5 s while the live stream is not open. When they move (the worker
- * sent something, an e-mail failed), the table on screen is refreshed too.
+ * every 5 s), or by polling every 5 s while the live stream is not open. Without the stream, when they
+ * move (the worker sent something, an e-mail failed), the table on screen is refreshed too.
  */
 export function useQueueCounts() {
   const services = useServices();
@@ -35,10 +35,12 @@ export function useQueueCounts() {
   useEffect(() => {
     if (!counts.data) return;
     const current = JSON.stringify(counts.data);
-    if (seen.current !== undefined && seen.current !== current) {
+    // With the live stream open the table follows each change itself, in place, without reordering
+    // what the administrator reads; reloading it here would undo that.
+    if (!live && seen.current !== undefined && seen.current !== current) {
       void queryClient.invalidateQueries({ queryKey: [...resourceKeys.all(emailQueueResource), 'list'] });
     }
     seen.current = current;
-  }, [counts.data, queryClient]);
+  }, [counts.data, queryClient, live]);
   return counts;
 }
