@@ -1,7 +1,14 @@
 import type { LiveChange } from '@pult/contract';
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../live/live-hub';
-import { applyLiveEvent, EMPTY_LIVE_LIST, liveIdOf, mergeInPlace, rowFromRecord } from './live-list';
+import {
+  applyLiveEvent,
+  EMPTY_LIVE_LIST,
+  liveIdOf,
+  mergeInPlace,
+  rowFromRecord,
+  settleLiveList,
+} from './live-list';
 
 function event(op: LiveChange['op'], id: string | null): LiveEvent {
   return {
@@ -40,9 +47,33 @@ describe('applyLiveEvent', () => {
     expect(applyLiveEvent(state, event('update', '1'), page).reread).toBeNull();
   });
 
-  it('turns `many` and a reset into "the list has changed"', () => {
-    expect(applyLiveEvent(EMPTY_LIVE_LIST, event('many', null), page).state.changed).toBe(true);
+  it('turns `many` and a reset into "the list has changed", noting when it arrived', () => {
+    expect(applyLiveEvent(EMPTY_LIVE_LIST, event('many', null), page, 1000).state).toMatchObject({
+      changed: true,
+      changedAt: 1000,
+    });
     expect(applyLiveEvent(EMPTY_LIVE_LIST, { type: 'reset' }, page).state.changed).toBe(true);
+  });
+});
+
+describe('settleLiveList', () => {
+  it('drops marks a fresh read made pointless, and keeps the rest', () => {
+    let state = applyLiveEvent(EMPTY_LIVE_LIST, event('insert', '7'), page).state;
+    state = applyLiveEvent(state, event('insert', '8'), page).state;
+    state = applyLiveEvent(state, event('delete', '1'), page).state;
+    state = applyLiveEvent(state, event('many', null), page, 1000).state;
+    // Read again, started before the wholesale change arrived: that change may not be in it.
+    const before = settleLiveList(state, new Set(['7', '2', '3']), 900);
+    expect([...before.inserted]).toEqual(['8']);
+    expect([...before.deleted]).toEqual([]);
+    expect(before.changed).toBe(true);
+    // Started after it: it is.
+    expect(settleLiveList(before, new Set(['7', '2', '3']), 1001)).toMatchObject({ changed: false });
+  });
+
+  it('answers the same state when nothing changes', () => {
+    const state = applyLiveEvent(EMPTY_LIVE_LIST, event('delete', '1'), page).state;
+    expect(settleLiveList(state, page, 0)).toBe(state);
   });
 });
 

@@ -14,9 +14,16 @@ export interface LiveListState {
   inserted: ReadonlySet<string>;
   /** A change the page cannot follow row by row (`many`, a `reset`): the whole list may differ. */
   changed: boolean;
+  /** When (this tab's clock) the latest such change arrived: a page read after it already shows it. */
+  changedAt: number | null;
 }
 
-export const EMPTY_LIVE_LIST: LiveListState = { deleted: new Set(), inserted: new Set(), changed: false };
+export const EMPTY_LIVE_LIST: LiveListState = {
+  deleted: new Set(),
+  inserted: new Set(),
+  changed: false,
+  changedAt: null,
+};
 
 /** The id a change names a row by: `id`, else `key` (settings), as text. */
 export function liveIdOf(item: ResourceRecord): string | undefined {
@@ -32,10 +39,12 @@ export function applyLiveEvent(
   state: LiveListState,
   event: LiveEvent,
   pageIds: ReadonlySet<string>,
+  now: number = Date.now(),
 ): { state: LiveListState; reread: string | null } {
-  if (event.type === 'reset') return { state: { ...state, changed: true }, reread: null };
+  const changed = { state: { ...state, changed: true, changedAt: now }, reread: null };
+  if (event.type === 'reset') return changed;
   const { op, id } = event.change;
-  if (op === 'many' || id === null) return { state: { ...state, changed: true }, reread: null };
+  if (op === 'many' || id === null) return changed;
   const onPage = pageIds.has(id);
   switch (op) {
     case 'update':
@@ -57,6 +66,32 @@ export function applyLiveEvent(
       return { state: next, reread: null };
     }
   }
+}
+
+/**
+ * The marks that still mean something once the page was read again (`readAt`: when that read
+ * started, this tab's clock): a new record now on the page is not new any more (often one's own,
+ * made in a dialog whose save reloads the list), a wholesale change that arrived before the read is in
+ * it (one's own bulk action), and a deleted row no longer on the page needs no mark. The same state
+ * when nothing changes.
+ */
+export function settleLiveList(
+  state: LiveListState,
+  pageIds: ReadonlySet<string>,
+  readAt: number,
+): LiveListState {
+  const inserted = [...state.inserted].filter((id) => !pageIds.has(id));
+  const deleted = [...state.deleted].filter((id) => pageIds.has(id));
+  const seen = state.changedAt !== null && readAt > state.changedAt;
+  if (inserted.length === state.inserted.size && deleted.length === state.deleted.size && !seen) {
+    return state;
+  }
+  return {
+    inserted: inserted.length === state.inserted.size ? state.inserted : new Set(inserted),
+    deleted: deleted.length === state.deleted.size ? state.deleted : new Set(deleted),
+    changed: seen ? false : state.changed,
+    changedAt: seen ? null : state.changedAt,
+  };
 }
 
 /**

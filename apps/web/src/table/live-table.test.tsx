@@ -124,6 +124,22 @@ describe('ResourceTable and live changes', () => {
     expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('-email');
   });
 
+  it('forgets announcements that a reload of its own already shows (a dialog’s create, a bulk action)', async () => {
+    const { hub, rows, services } = renderTable();
+    expect(await screen.findByText('user10@example.com')).toBeTruthy();
+    rows.set(11, 'mine@example.com');
+    act(() => {
+      hub.publishChange(change('insert', '11'));
+      hub.publishChange(change('many', null));
+    });
+    expect(await screen.findByRole('button', { name: 'This list has changed — show' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The panel's own save reloads the list, as the form dialogs and bulk actions do.
+    await act(() => services.queryClient.invalidateQueries());
+    expect(await screen.findByText('mine@example.com')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /show$/ })).toBeNull());
+  });
+
   it('marks a deleted row until the list is read again', async () => {
     const { hub, rows } = renderTable();
     expect(await screen.findByText('user9@example.com')).toBeTruthy();

@@ -134,7 +134,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
   const refreshing = list.isFetching && !list.isPending;
   const stacked = useStackedLayout();
 
-  const live = useLiveList(descriptor, list.items, list.shownQuery, () => state.setPage(1));
+  const live = useLiveList(descriptor, list.items, list.shownQuery, list.readAt, () => state.setPage(1));
 
   useClampPage(state, list);
   useRememberedView(descriptor, query);

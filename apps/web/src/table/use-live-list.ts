@@ -17,6 +17,7 @@ import {
   liveIdOf,
   mergeInPlace,
   rowFromRecord,
+  settleLiveList,
 } from './live-list';
 import { listQueryKey } from './use-resource-list';
 
@@ -47,6 +48,8 @@ export function useLiveList(
   descriptor: ResourceDescriptor,
   items: readonly ResourceRecord[],
   shownQuery: ListQuery,
+  /** When the read of `items` started (see `useResourceList`). */
+  readAt: number,
   goToFirstPage: () => void,
 ): LiveList {
   const services = useServices();
@@ -73,6 +76,14 @@ export function useLiveList(
     stateRef.current = EMPTY_LIVE_LIST;
     setStateNow(EMPTY_LIVE_LIST);
   }, [viewKey]);
+
+  // A fresh read (one's own save or bulk action reloads the list too) makes some marks pointless.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a new page of rows; reads the ref.
+  useEffect(() => {
+    const pageIds = new Set(items.flatMap((item) => liveIdOf(item) ?? []));
+    const next = settleLiveList(stateRef.current, pageIds, readAt);
+    if (next !== stateRef.current) setState(next);
+  }, [items, readAt]);
 
   useEffect(() => {
     const timers = highlightTimers.current;

@@ -18,6 +18,8 @@ export interface ResourceList<Item> {
   isFetching: boolean;
   /** The rows on screen belong to the previous query while the current one loads. */
   isPlaceholderData: boolean;
+  /** When the read of the rows on screen started (this tab's clock; 0: none yet). */
+  readAt: number;
   isError: boolean;
   error: unknown;
   refetch: () => void;
@@ -40,10 +42,11 @@ export function useResourceList<Item = ResourceRecord>(
   const { i18n } = useTranslation();
   const result = useQuery({
     queryKey: listQueryKey(descriptor, query, i18n.language),
-    queryFn: async ({ signal }) => ({
-      ...(await fetchList<Item>(services, descriptor, query, signal)),
-      query,
-    }),
+    queryFn: async ({ signal }) => {
+      // Taken before asking: a change announced before this moment is in the answer (live lists).
+      const readAt = Date.now();
+      return { ...(await fetchList<Item>(services, descriptor, query, signal)), query, readAt };
+    },
     placeholderData: keepPreviousData,
   });
   return {
@@ -55,6 +58,7 @@ export function useResourceList<Item = ResourceRecord>(
     isPending: result.isPending,
     isFetching: result.isFetching,
     isPlaceholderData: result.isPlaceholderData,
+    readAt: result.data?.readAt ?? 0,
     isError: result.isError,
     error: result.error,
     refetch: () => {
