@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/main.js');
+/** The built server; a benchmark may name a private build (BENCH_SERVER_ENTRY) while e2e runs use dist. */
+export const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? path.join(REPO_ROOT, 'apps/api/dist/main.js');
 
 /** The demo admin of the embedded database (README). */
 export const DEMO_ADMIN = { email: 'admin@pult.local', password: 'pult-admin-2026' } as const;
