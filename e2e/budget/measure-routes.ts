@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { TokenPair } from '../support/admin-api.js';
+import { withoutLiveStream } from '../support/live-stream.js';
 
 /** What one route costs a browser with an empty cache. */
 export interface RouteCost {
@@ -32,6 +33,7 @@ export async function measureRoute(
 ): Promise<RouteCost> {
   const context = await browser.newContext({ baseURL });
   try {
+    await withoutLiveStream(context);
     if (tokens) await storeTokens(context, tokens);
     const page = await context.newPage();
     const finished: Promise<{ name: string; bytes: number; decodedBytes: number; encoding: string }>[] = [];

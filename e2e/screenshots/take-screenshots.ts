@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
+import { withoutLiveStream } from '../support/live-stream.js';
 import { DEMO_ADMIN, startPult } from '../support/pult-server.js';
 
 /** A small real PNG for the upload screenshot. */
@@ -506,6 +507,7 @@ async function main() {
       await mkdir(dir, { recursive: true });
       // A zone other than UTC, so the profile menu's "browser zone" choice names one.
       const context = await browser.newContext({ viewport: DEFAULT_VIEWPORT, timezoneId: 'Europe/Kyiv' });
+      await withoutLiveStream(context);
       const page = await context.newPage();
       await page.goto(pult.url);
       await page.evaluate((value) => window.localStorage.setItem('language_locale', value), locale);

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { adminApi, type TokenPair } from '../support/admin-api.js';
 import { expect, test } from '../support/fixtures.js';
+import { withoutLiveStream } from '../support/live-stream.js';
 import { type PanelRoute, PUBLIC_ROUTES, SHELL_ROUTES } from '../support/routes.js';
 
 /**
@@ -34,6 +35,7 @@ interface Settings {
 
 async function openPage(browser: Browser, baseURL: string, settings: Settings): Promise<Page> {
   const context = await browser.newContext({ baseURL });
+  await withoutLiveStream(context);
   await context.addInitScript(({ locale, theme, tokens }) => {
     window.localStorage.setItem('language_locale', locale);
     window.localStorage.setItem('color_mode', theme);

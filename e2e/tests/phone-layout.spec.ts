@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { adminApi, type TokenPair } from '../support/admin-api.js';
 import { expect, test } from '../support/fixtures.js';
+import { withoutLiveStream } from '../support/live-stream.js';
 import { type PanelRoute, PUBLIC_ROUTES, SHELL_ROUTES } from '../support/routes.js';
 
 /**
@@ -23,6 +24,7 @@ const signedIn = test.extend<object, { tokens: TokenPair }>({
 
 async function phonePage(browser: Browser, baseURL: string, tokens?: TokenPair): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: PHONE });
+  await withoutLiveStream(context);
   await context.addInitScript((pair) => {
     window.localStorage.setItem('language_locale', 'uk-UA');
     if (pair && window.localStorage.getItem('access_token') === null) {
