@@ -68,7 +68,11 @@ export function createEventStream(options: EventStreamOptions) {
       const last = events[events.length - 1];
       if (last && shown[shown.length - 1]?.event !== last) text += `id: ${formatCursor(last.cursor)}\n\n`;
       if (text !== '' && write(text)) metrics.liveEventsSent(shown.length);
-      if (events.some((event) => changesAccess(event, reader))) end();
+      if (events.some((event) => changesAccess(event, reader))) {
+        // The panel reloads its permissions (its menu and buttons) and reconnects, authorised afresh.
+        write('event: access\ndata: {}\n\n');
+        end();
+      }
     },
     reset() {
       write('event: reset\ndata: {}\n\n');

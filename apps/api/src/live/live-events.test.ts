@@ -165,6 +165,7 @@ describe.each(testDatabaseKinds())('live change stream on %s', (kind) => {
       .execute();
     await client.until(() => client.ended).catch(() => undefined);
     expect(client.ended).toBe(true);
+    expect(client.frames.map((frame) => frame.event)).toContain('access');
   });
 
   if (kind === 'postgres') {

@@ -9,7 +9,9 @@ import { z } from 'zod';
  * Frames: `event: change` with `id: <cursor>` and a `LiveChange` as `data`; `event: reset` (the
  * cursor given in `Last-Event-ID` is older than the replay window: refetch what is shown); a frame
  * with only an `id:` line (changes the reader may not see moved the cursor: keep it, dispatch
- * nothing); comment lines (`: heartbeat`) every few seconds. The server ends the stream when the access token expires;
+ * nothing); `event: access` just before the server ends the stream because the reader's access may
+ * have changed (a group's grants, their own groups): reload the permissions, then reconnect; comment
+ * lines (`: heartbeat`) every few seconds. The server ends the stream when the access token expires;
  * the panel reconnects with a fresh token and `Last-Event-ID`, and loses nothing within the window.
  */
 export const LIVE_EVENTS_PATH = '/admin/events';
