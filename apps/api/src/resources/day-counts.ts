@@ -2,6 +2,7 @@ import type { Condition, SortTerm } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { prepared } from '../db/prepared-statements.js';
+import type { SetFilter } from './countable-scope.js';
 
 /**
  * A listed table whose rows `list_day_counts` counts per UTC day of one timestamp field and per value
@@ -16,23 +17,34 @@ export interface DayCounts {
   bucketField?: string;
 }
 
-/** What a list's conditions ask of the counters: a range of days and one bucket, either optional. */
+/** What a list's conditions ask of the counters: a range of days and a set of buckets, either optional. */
 export interface DayCountFilter {
   from?: string;
   to?: string;
-  bucket?: string;
+  /** The bucket values counted (as the counters hold them, `::text`); absent for all of them. */
+  buckets?: readonly string[];
 }
 
 /**
- * The conditions as a filter on the counters, or undefined when one of them is not something they
- * count (a text filter, another field, a field with its own `where` hook).
+ * The conditions and a countable row scope's set filters as a filter on the counters, or undefined
+ * when one of them is not something they count (a text filter, another field, a field with its own
+ * `where` hook). A bucket filter and a scope's set on the bucket both hold: the buckets both admit.
  */
 export function dayCountFilter(
   counts: DayCounts,
   conditions: Condition[],
+  sets: readonly SetFilter[],
   isPlainComparison: (field: string) => boolean,
 ): DayCountFilter | undefined {
   const filter: DayCountFilter = {};
+  const admit = (values: readonly unknown[]) => {
+    const printed = values.map(String);
+    filter.buckets = filter.buckets ? filter.buckets.filter((bucket) => printed.includes(bucket)) : printed;
+  };
+  for (const set of sets) {
+    if (set.field !== counts.bucketField) return undefined;
+    admit(set.values);
+  }
   for (const condition of conditions) {
     if (!isPlainComparison(condition.field)) return undefined;
     if (condition.field === counts.dayField && condition.type === 'date') {
@@ -42,7 +54,7 @@ export function dayCountFilter(
       condition.field === counts.bucketField &&
       (condition.type === 'select' || condition.type === 'number')
     ) {
-      filter.bucket = String(condition.value);
+      admit([condition.value]);
     } else {
       return undefined;
     }
@@ -54,7 +66,8 @@ function countersWhere(counts: DayCounts, filter: DayCountFilter): RawBuilder<un
   const parts = [sql`table_name = ${counts.table}`];
   if (filter.from !== undefined && filter.to !== undefined)
     parts.push(sql`day between ${filter.from}::date and ${filter.to}::date`);
-  if (filter.bucket !== undefined) parts.push(sql`bucket = ${filter.bucket}`);
+  // One form for one bucket or several, so each statement keeps a single prepared plan.
+  if (filter.buckets !== undefined) parts.push(sql`bucket = any(${filter.buckets}::text[])`);
   return sql`where ${sql.join(parts, sql` and `)}`;
 }
 

@@ -55,6 +55,17 @@ describe('sampleMatches', () => {
     expect(sampleMatches(SAMPLE, COLUMNS, [{ field: 'language', type: 'select', value: 'uk-UA' }])).toBe(2);
   });
 
+  it('judges the set filters of a countable scope with the conditions', () => {
+    const sets = [{ field: 'status', values: [0] }];
+    expect(sampleMatches(SAMPLE, COLUMNS, [], sets)).toBe(1);
+    expect(sampleMatches(SAMPLE, COLUMNS, [text('email', 'koval')], sets)).toBe(1);
+    expect(sampleMatches(SAMPLE, COLUMNS, [], [{ field: 'language', values: ['uk-UA', 'en-US'] }])).toBe(3);
+    expect(sampleMatches(SAMPLE, COLUMNS, [], [{ field: 'status', values: [] }])).toBe(0);
+    // Folded or unsampled columns cannot judge an exact set.
+    expect(sampleMatches(SAMPLE, COLUMNS, [], [{ field: 'email', values: ['x'] }])).toBeUndefined();
+    expect(sampleMatches(SAMPLE, COLUMNS, [], [{ field: 'phone', values: ['x'] }])).toBeUndefined();
+  });
+
   it('matches nothing for a NUL, which no text holds', () => {
     expect(sampleMatches(SAMPLE, COLUMNS, [text('email', 'a\u0000')])).toBe(0);
   });

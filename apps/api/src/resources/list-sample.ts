@@ -1,6 +1,7 @@
 import type { Condition } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
+import type { SetFilter } from './countable-scope.js';
 
 /**
  * A uniform sample of a big table's filterable columns, held in each server process: how many rows a
@@ -60,16 +61,32 @@ function sampledValue(column: SampledColumn): RawBuilder<unknown> {
 }
 
 /**
- * How many of the sample's rows a filter matches, or undefined when a condition cannot be judged
- * here. The first condition scans the sample, a "contains" first (usually the rarest); each further
- * one checks only the rows still in.
+ * How many of the sample's rows a filter and a countable row scope (its set filters) match, or
+ * undefined when a condition cannot be judged here. The first condition scans the sample, a
+ * "contains" first (usually the rarest); each further one checks only the rows still in.
  */
 export function sampleMatches(
   sample: ListSample,
   columns: Record<string, SampledColumn>,
   conditions: Condition[],
+  sets: readonly SetFilter[] = [],
 ): number | undefined {
   const tests: RowTest[] = [];
+  for (const set of sets) {
+    const column = columns[set.field];
+    const values = sample.values.get(set.field);
+    if (!column || !values) return undefined;
+    const members = new Set<string>();
+    for (const value of set.values) {
+      const wanted = equalityValue(column, value);
+      if (wanted === undefined) return undefined;
+      members.add(wanted);
+    }
+    tests.push((row) => {
+      const value = values[row];
+      return value !== null && value !== undefined && members.has(value);
+    });
+  }
   for (const condition of conditions) {
     const column = columns[condition.field];
     const values = sample.values.get(condition.field);

@@ -11,6 +11,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { prepared } from '../db/prepared-statements.js';
 import { metrics } from '../metrics/metrics.js';
+import { knownScope, type SetFilter } from './countable-scope.js';
 import {
   type DayCountFilter,
   type DayCounts,
@@ -83,14 +84,24 @@ export interface ListSource<Row, Item> {
   countedTable?: string;
   /**
    * Counters per day (and bucket) of the table (`trackDayCounts`): totals of date and bucket filters
-   * are sums of them, and deep pages of the date sort start in their day. Never read by a scoped list.
+   * are sums of them, and deep pages of the date sort start in their day. Read by a scoped list only
+   * when its scope is countable (`countable-scope.ts`).
    */
   dayCounts?: DayCounts;
   /**
    * A condition every row of this list meets whatever the request asks (a user's own files, say),
-   * over the listed table's columns. A scoped list never reads `countedTable`.
+   * over the listed table's columns. A list so scoped never reads `countedTable`.
    */
   scope?: RawBuilder<unknown>;
+}
+
+/**
+ * A list source with what the engine knows of its scope: `sets` are set filters that say exactly
+ * which rows the scope admits (none when it admits every row), absent when the scope is opaque SQL.
+ * The scope's SQL is applied either way; the sets only let the counters and the sample answer.
+ */
+interface EngineSource<Row, Item> extends ListSource<Row, Item> {
+  sets?: readonly SetFilter[];
 }
 
 /**
@@ -105,12 +116,16 @@ export async function runList<Row, Item>(
   request: ListRequest,
   budget: TotalBudget = totalBudget(),
 ): Promise<ListResponse<Item>> {
-  const source = withRowScope(listSource, request.scope);
+  const sets = knownScope(listSource, request.scope);
+  const source: EngineSource<Row, Item> = {
+    ...withRowScope(listSource, request.scope),
+    ...(sets && { sets }),
+  };
   const { query, conditions } = request;
   const sort = effectiveSort(source.descriptor, query, source.locale);
   const counted =
-    source.dayCounts && !source.scope
-      ? dayCountFilter(source.dayCounts, conditions, (field) => !columnOf(source, field).where)
+    source.dayCounts && sets
+      ? dayCountFilter(source.dayCounts, conditions, sets, (field) => !columnOf(source, field).where)
       : undefined;
   const planned = await plannedMatches(executor, source, conditions, counted);
   const few = planned !== undefined && planned.rows <= budget.countLimit;
@@ -167,17 +182,17 @@ interface Planned {
  */
 async function plannedMatches<Row, Item>(
   executor: Executor,
-  source: ListSource<Row, Item>,
+  source: EngineSource<Row, Item>,
   conditions: Condition[],
   counted: DayCountFilter | undefined,
 ): Promise<Planned | undefined> {
-  if (conditions.length === 0 || (source.dayCounts && counted)) return undefined;
+  if (isUnfiltered(source, conditions) || (source.dayCounts && counted)) return undefined;
   const countedTable = tableSizeOf(source);
   if (countedTable) {
     const columns = sampledColumns(source);
     const target = { table: source.table, alias: source.alias, countedTable, columns };
     const sample = currentSample(executor, target);
-    const hits = sample && sampleMatches(sample, columns, conditions);
+    const hits = sample && sampleMatches(sample, columns, conditions, source.sets);
     if (sample && hits !== undefined) {
       const rows = sample.size === 0 ? 0 : Math.round((hits / sample.size) * sample.tableRows);
       return { rows, sampled: true };
@@ -208,9 +223,20 @@ function sampledColumns<Row, Item>(source: ListSource<Row, Item>): Record<string
   );
 }
 
-/** The counter of the table's size, for a list that may read it (a scoped list may not). */
-function tableSizeOf<Row, Item>(source: ListSource<Row, Item>): string | undefined {
-  return source.countedTable && !source.scope ? source.countedTable : undefined;
+/**
+ * The counter of the table's size, for a list that may read it: one whose scope, if any, is known as
+ * set filters (the sample then scales its share of matches by the table's size).
+ */
+function tableSizeOf<Row, Item>(source: EngineSource<Row, Item>): string | undefined {
+  return source.countedTable && source.sets ? source.countedTable : undefined;
+}
+
+/**
+ * No condition the engine reasons about: no filter and no set filter of a scope. An opaque scope
+ * counts as none, so its list is never estimated and its total is a bounded count, as before.
+ */
+function isUnfiltered<Row, Item>(source: EngineSource<Row, Item>, conditions: Condition[]): boolean {
+  return conditions.length === 0 && !source.sets?.length;
 }
 
 /** Below this offset a page skips so few keys that finding its day first would cost more. */
@@ -356,7 +382,7 @@ async function pageAfterSlowCollection<Row, Item>(
  */
 async function estimatedTotal<Row, Item>(
   executor: Executor,
-  source: ListSource<Row, Item>,
+  source: EngineSource<Row, Item>,
   conditions: Condition[],
   budget: TotalBudget,
   planned: Planned | undefined,
@@ -373,14 +399,14 @@ async function estimatedTotal<Row, Item>(
 /** The cheapest truthful total: the table's counter, the day counters, or a bounded count. */
 async function totalOf<Row, Item>(
   executor: Executor,
-  source: ListSource<Row, Item>,
+  source: EngineSource<Row, Item>,
   conditions: Condition[],
   counted: DayCountFilter | undefined,
   budget: TotalBudget,
   planned: Planned | undefined,
 ): Promise<Total> {
   const tableSize = tableSizeOf(source);
-  if (tableSize && conditions.length === 0)
+  if (tableSize && isUnfiltered(source, conditions))
     return { total: await rowCount(executor, tableSize), exact: true };
   if (source.dayCounts && counted)
     return { total: await dayCountTotal(executor, source.dayCounts, counted), exact: true };
@@ -404,7 +430,7 @@ async function totalOf<Row, Item>(
  */
 async function withinTableSize<Row, Item>(
   executor: Executor,
-  source: ListSource<Row, Item>,
+  source: EngineSource<Row, Item>,
   total: number,
   planned: Planned | undefined,
 ): Promise<number> {

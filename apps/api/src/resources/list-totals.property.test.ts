@@ -1,17 +1,11 @@
-import {
-  type Condition,
-  effectiveSort,
-  type ListQuery,
-  type SortTerm,
-  USER_STATUSES,
-  usersResource,
-} from '@pult/contract';
+import { type Condition, type ListQuery, type SortTerm, USER_STATUSES, usersResource } from '@pult/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, cachedPasswordHash } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { testDatabaseKinds } from '../test/test-database.js';
+import { dayOf, type ListedUser as Row, reference } from './list-reference.js';
 import { type ListSource, runList } from './list-sql.js';
 
 /**
@@ -33,49 +27,6 @@ const DAYS = 20;
 const DAY_MS = 86_400_000;
 const FIRST_DAY = Date.UTC(2025, 4, 1);
 const NUM_RUNS = Number(process.env.LIST_PROPERTY_RUNS ?? 60);
-
-interface Row {
-  id: number;
-  email: string;
-  status: number;
-  created_at: Date;
-}
-
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-function matches(row: Row, condition: Condition): boolean {
-  switch (condition.type) {
-    case 'text':
-      return row.email.toLowerCase().includes(condition.value.toLowerCase());
-    case 'select':
-    case 'number':
-      return row.status === condition.value;
-    case 'date': {
-      const day = dayOf(row.created_at.getTime());
-      return condition.from <= day && day <= condition.to;
-    }
-  }
-}
-
-function reference(rows: readonly Row[], query: ListQuery, conditions: readonly Condition[]) {
-  const sort = effectiveSort(usersResource, query);
-  const sign = (term: SortTerm) => (term.direction === 'desc' ? -1 : 1);
-  const value = (row: Row, field: string) =>
-    field === 'created_at'
-      ? row.created_at.getTime()
-      : (row as unknown as Record<string, string | number>)[field];
-  const found = rows
-    .filter((row) => conditions.every((condition) => matches(row, condition)))
-    .sort((a, b) => {
-      for (const term of sort) {
-        const [x, y] = [value(a, term.field), value(b, term.field)];
-        if (x !== undefined && y !== undefined && x !== y) return (x < y ? -1 : 1) * sign(term);
-      }
-      return (a.id - b.id) * sign(sort[0] ?? { field: 'id', direction: 'asc' });
-    });
-  const start = (query.page - 1) * query.perPage;
-  return { ids: found.slice(start, start + query.perPage).map((row) => row.id), total: found.length };
-}
 
 interface Generated {
   query: ListQuery;
