@@ -41,6 +41,7 @@ function setup(options: { renew?: boolean } = {}) {
   const changes: LiveChange[] = [];
   const statuses: LiveStatus[] = [];
   const onReset = vi.fn();
+  const onAccess = vi.fn();
   const client = createLiveClient({
     url: URL,
     session,
@@ -48,6 +49,7 @@ function setup(options: { renew?: boolean } = {}) {
     fetchFn: fetch.fetchFn,
     onChange: (item) => changes.push(item),
     onReset,
+    onAccess,
     onStatus: (status) => statuses.push(status),
     random: () => 0.5,
     logger: { warn: () => undefined },
@@ -59,6 +61,7 @@ function setup(options: { renew?: boolean } = {}) {
     changes,
     statuses,
     onReset,
+    onAccess,
     setToken: (next: string | null) => {
       token = next as string;
     },
@@ -120,6 +123,21 @@ describe('createLiveClient', () => {
     await settle();
     expect(t.changes).toEqual([]);
     expect(t.onReset).toHaveBeenCalledTimes(1);
+    t.client.stop();
+  });
+
+  it('reloads the permissions on an access frame, then reconnects when the server ends the stream', async () => {
+    const t = setup();
+    t.client.start();
+    await settle();
+    const stream = t.fetch.openStream();
+    await vi.advanceTimersByTimeAsync(10_000);
+    stream.push('id: 12\nevent: access\ndata: {}\n\n');
+    stream.close();
+    await settle();
+    expect(t.onAccess).toHaveBeenCalledTimes(1);
+    expect(t.fetch.calls).toHaveLength(2);
+    expect(t.fetch.calls[1]!.headers['Last-Event-ID']).toBe('12');
     t.client.stop();
   });
 

@@ -27,6 +27,11 @@ export interface LiveClientDeps {
   onChange: (change: LiveChange) => void;
   /** The cursor was older than the replay window: whatever is shown must be read again. */
   onReset: () => void;
+  /**
+   * The reader's access may have changed (their groups, a group's grants): the server says so just
+   * before it ends the stream, and the panel reloads its permissions; the reconnection follows.
+   */
+  onAccess?: () => void;
   onStatus?: (status: LiveStatus) => void;
   /** In [0, 1): spreads the reconnections of many panels after a server restart. */
   random?: () => number;
@@ -104,6 +109,10 @@ export function createLiveClient(deps: LiveClientDeps): LiveClient {
   function handleFrame(event: string, data: string): void {
     if (event === 'reset') {
       deps.onReset();
+      return;
+    }
+    if (event === 'access') {
+      deps.onAccess?.();
       return;
     }
     if (event !== 'change') return;

@@ -10,6 +10,8 @@ export interface LiveConnectionDeps {
   };
   getLocale: () => string;
   fetchFn?: typeof fetch;
+  /** The reader's access may have changed: reload the permissions (the stream reconnects by itself). */
+  onAccess?: () => void;
 }
 
 export interface LiveConnection {
@@ -31,6 +33,7 @@ export function createLiveConnection(deps: LiveConnectionDeps): LiveConnection {
     fetchFn: deps.fetchFn,
     onChange: (change) => hub.publishChange(change),
     onReset: () => hub.publishReset(),
+    onAccess: deps.onAccess,
     onStatus: (status) => hub.setStatus(status),
   });
   const follow = (signedIn: boolean) => (signedIn ? client.start() : client.stop());

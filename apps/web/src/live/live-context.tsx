@@ -34,6 +34,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       url: services.authUrl(LIVE_EVENTS_PATH),
       session: services.session,
       getLocale: () => currentLocale(i18nRef.current),
+      // Menus, lists and forms follow the new grants at once, as after a refused action.
+      onAccess: () => void services.permissions.refresh(),
     });
     setHub(connection.hub);
     return () => {
