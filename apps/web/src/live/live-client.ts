@@ -43,6 +43,8 @@ export interface LiveClient {
   start(): void;
   /** Closes it and forgets the cursor: the next start is a new session's stream. */
   stop(): void;
+  /** Closes it but keeps the cursor: the next start resumes where it left off (a hidden tab). */
+  pause(): void;
   status(): LiveStatus;
 }
 
@@ -247,6 +249,17 @@ export function createLiveClient(deps: LiveClientDeps): LiveClient {
     if (run === generation) setStatus('idle');
   }
 
+  function close(): void {
+    generation += 1;
+    controller?.abort();
+    controller = null;
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    wakeUp?.();
+    wakeUp = null;
+    setStatus('idle');
+  }
+
   return {
     start() {
       if (status !== 'idle' && status !== 'forbidden') return;
@@ -258,16 +271,10 @@ export function createLiveClient(deps: LiveClientDeps): LiveClient {
       });
     },
     stop() {
-      generation += 1;
-      controller?.abort();
-      controller = null;
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      wakeUp?.();
-      wakeUp = null;
+      close();
       lastEventId = '';
-      setStatus('idle');
     },
+    pause: close,
     status: () => status,
   };
 }
