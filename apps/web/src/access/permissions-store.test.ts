@@ -48,6 +48,25 @@ describe('createPermissionsStore', () => {
     expect(second.status === 'ready' && second.check.can('auth.admins', 'list')).toBe(true);
   });
 
+  it('does not poll while a live stream is open, and asks once when one opens', async () => {
+    const load = vi.fn(async () => support('a', [listUsers]));
+    const clock = fakeTimers();
+    const store = createPermissionsStore({ load, timers: clock.timers });
+    store.start();
+    await store.refresh();
+    expect(load).toHaveBeenCalledTimes(1);
+    store.setLive(true);
+    await store.refresh();
+    expect(load).toHaveBeenCalledTimes(2);
+    clock.tick();
+    clock.tick();
+    expect(load).toHaveBeenCalledTimes(2);
+    store.setLive(false);
+    clock.tick();
+    await store.refresh();
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
   it('keeps the same state object while the version stays, so nothing re-renders', async () => {
     const store = createPermissionsStore({
       load: async () => support('a', [listUsers]),

@@ -16,6 +16,11 @@ export interface PermissionsStore {
   stop(): void;
   /** Ask again now (a 403 hints that the grants changed). */
   refresh(): Promise<void>;
+  /**
+   * Whether a live change stream is open: while it is, a change of one's access arrives as its
+   * `access` event (which calls `refresh`), so the store stops polling and an idle panel is quiet.
+   */
+  setLive(open: boolean): void;
 }
 
 export interface PermissionsStoreDeps {
@@ -43,6 +48,7 @@ export function createPermissionsStore(deps: PermissionsStoreDeps): PermissionsS
   // A sign-out (or a new sign-in) while a request is under way makes its answer stale.
   let generation = 0;
   let inFlight: Promise<void> | null = null;
+  let live = false;
 
   const set = (next: PermissionsState) => {
     state = next;
@@ -85,7 +91,7 @@ export function createPermissionsStore(deps: PermissionsStoreDeps): PermissionsS
       set({ status: 'loading' });
       void refresh();
       timer = timers.set(() => {
-        if (isVisible()) void refresh();
+        if (isVisible() && !live) void refresh();
       }, deps.pollMs ?? 5000);
     },
     stop() {
@@ -96,5 +102,10 @@ export function createPermissionsStore(deps: PermissionsStoreDeps): PermissionsS
       if (state.status !== 'signed-out') set({ status: 'signed-out' });
     },
     refresh,
+    setLive(open) {
+      // Catch up on what the poll would have seen while the stream was being opened or was down.
+      if (open && !live) void refresh();
+      live = open;
+    },
   };
 }

@@ -38,7 +38,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       onAccess: () => void services.permissions.refresh(),
     });
     setHub(connection.hub);
+    const followLive = () => services.permissions.setLive(connection.hub.status() === 'open');
+    const unsubscribeStatus = connection.hub.subscribeStatus(followLive);
     return () => {
+      unsubscribeStatus();
+      services.permissions.setLive(false);
       connection.dispose();
       setHub(null);
     };
