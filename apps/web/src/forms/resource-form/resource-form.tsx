@@ -14,8 +14,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { UnsavedChangesDialog } from '../unsaved-changes/unsaved-changes-dialog';
 import type { TextKey } from '../view-text';
 import { FormFieldInput } from './form-field-input';
+import { LiveRecordNotice } from './live-record-notice';
 import { RecordConflictDialog } from './record-conflict-dialog';
-import { RecordNewsBanner } from './record-news-banner';
 import { type UseResourceFormOptions, useResourceForm } from './use-resource-form';
 
 export interface ResourceFormProps extends UseResourceFormOptions {
@@ -54,9 +54,6 @@ export function ResourceForm({
   const { t } = useTranslation();
   const { form, fields, access, submit, saving, guard, conflict, version, live } = useResourceForm(options);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [confirmingReload, setConfirmingReload] = useState(false);
-  // The form's own delete comes back as a deletion too; it is not news while the form is leaving.
-  const news = live.news && !(deleting && live.news.kind === 'deleted') ? live.news : null;
   const busy = saving || deleting;
   // Every record's edit screen leads to its history in the audit log.
   const historyId = options.mode === 'edit' ? (options.id ?? recordKeyOf(options.record)) : undefined;
@@ -67,15 +64,7 @@ export function ResourceForm({
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      {news && (
-        <RecordNewsBanner
-          news={news}
-          busy={live.reading || busy}
-          // Typed changes are not thrown away without asking.
-          onReload={() => (form.formState.isDirty ? setConfirmingReload(true) : void live.reload())}
-          onCompare={() => void live.compare()}
-        />
-      )}
+      <LiveRecordNotice live={live} dirty={form.formState.isDirty} busy={busy} deleting={deleting} />
       <Grid container spacing={2}>
         {fields.map((field) => (
           <Grid key={field.name} size={fieldSpan(field, columns)}>
@@ -150,16 +139,6 @@ export function ResourceForm({
           onClose={conflict.close}
         />
       )}
-      <ConfirmDialog
-        open={confirmingReload}
-        title={t('live.form.reloadTitle')}
-        text={t('live.form.reloadText')}
-        confirmLabel={t('live.form.reloadConfirm')}
-        destructive
-        busy={live.reading}
-        onConfirm={() => void live.reload().finally(() => setConfirmingReload(false))}
-        onClose={() => setConfirmingReload(false)}
-      />
       <UnsavedChangesDialog blocker={guard.blocker} />
     </Box>
   );

@@ -16,15 +16,14 @@ import {
   type ResourceRecord,
   resourceKeys,
   updateVersionedRecord,
-  type VersionedRecord,
 } from '../../resources/resource-api';
 import { applyServerFieldErrors } from '../apply-server-errors';
 import { useUnsavedChangesGuard } from '../unsaved-changes/use-unsaved-changes-guard';
 import { formAccessOf } from './form-access';
 import { dependentFields, type FormMode, type FormValues, toFormValues, visibleFields } from './form-values';
+import { useLiveRecord } from './use-live-record';
 import { openedVersion } from './use-record';
 import { applyResolved, useRecordConflict } from './use-record-conflict';
-import { useRecordNews } from './use-record-news';
 
 /** The react-hook-form instance of a resource form. */
 export type ResourceFormApi = UseFormReturn<FormValues, unknown, FormValues>;
@@ -131,27 +130,16 @@ export function useResourceForm({
     },
   });
 
-  const news = useRecordNews({
+  const live = useLiveRecord({
     resource,
     recordId: mode === 'edit' ? recordId : undefined,
-    held: versioned.version,
+    versioned,
     saving: save.isPending,
+    // The page's copy too, so inputs that show something of the record (a lookup's label) agree.
+    onReloaded: (now) => {
+      if (recordId !== undefined) queryClient.setQueryData(resourceKeys.one(resource, recordId), now);
+    },
   });
-  const [reading, setReading] = useState(false);
-
-  async function readNow(): Promise<VersionedRecord | null> {
-    if (recordId === undefined) return null;
-    setReading(true);
-    try {
-      return await fetchVersionedRecord(services, resource, recordId);
-    } catch (error) {
-      // A 403 has already been announced by the HTTP client.
-      if (!isHttpError(error) || error.status !== 403) notifier.notify('error', t('live.form.readFailed'));
-      return null;
-    } finally {
-      setReading(false);
-    }
-  }
 
   return {
     form,
@@ -167,30 +155,8 @@ export function useResourceForm({
     version: versioned.version,
     /** A save refused because the record changed meanwhile, for the conflict dialog; null when none. */
     conflict: versioned.conflict,
-    /** Another administrator changed or deleted the record while the form is open (null: nobody). */
-    live: {
-      news: news.news,
-      reading,
-      /** Resets the form to the record as it is now (the caller asks first when the form is dirty). */
-      reload: async () => {
-        const now = await readNow();
-        if (!now || recordId === undefined) return;
-        versioned.reload(now);
-        // The page's copy too, so inputs that show something of the record (a lookup's label) agree.
-        queryClient.setQueryData(resourceKeys.one(resource, recordId), now);
-        news.clear();
-        notifier.notify('info', t('live.form.reloaded'));
-      },
-      /** The conflict dialog with the record as it is now, as a refused save would show it. */
-      compare: async () => {
-        const now = await readNow();
-        if (!now) return;
-        if (!versioned.compare(now)) {
-          news.clear();
-          notifier.notify('info', t('live.form.nothingDiffers'));
-        }
-      },
-    },
+    /** Another administrator changed or deleted the record while the form is open, and the answers. */
+    live,
   };
 }
 

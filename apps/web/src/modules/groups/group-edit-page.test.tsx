@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type FakeCall,
@@ -6,6 +6,8 @@ import {
   storeSession,
   withEtag,
 } from '../../forms/resource-form/fake-api.test-support';
+import { LiveHubProvider } from '../../live/live-context';
+import { createLiveHub } from '../../live/live-hub';
 import { notifier } from '../../notify/notifier';
 import { jsonResponse, renderApp } from '../../test/test-app';
 import { CATALOGUE } from './grants/catalogue.test-support';
@@ -46,6 +48,59 @@ function answers(call: FakeCall): Response | undefined {
   }
   return undefined;
 }
+
+describe('group editor and live changes', () => {
+  beforeEach(storeSession);
+  afterEach(() => {
+    cleanup();
+    window.localStorage.clear();
+    for (const notice of notifier.getSnapshot()) notifier.dismiss(notice.id);
+  });
+
+  it("tells of another administrator's change to the open group, and Reload shows it as it is now", async () => {
+    const hub = createLiveHub();
+    let description = 'Support agents';
+    const api = fakeApi((call) =>
+      call.method === 'GET' && call.path === '/admin/groups/2'
+        ? withEtag(
+            jsonResponse(200, { ...SUPPORT, description }),
+            description === 'Support agents' ? 'W/"1"' : 'W/"2"',
+          )
+        : answers(call),
+    );
+    renderApp(
+      [
+        {
+          path: '/auth/groups/edit',
+          element: (
+            <LiveHubProvider hub={hub}>
+              <GroupEditPage mode="edit" />
+            </LiveHubProvider>
+          ),
+        },
+      ],
+      { path: '/auth/groups/edit?id=2', fetchFn: api.fetchFn },
+    );
+    expect(await screen.findByText('andrii@example.com', {}, SLOW)).toBeTruthy();
+    description = 'Front-line support';
+    act(() =>
+      hub.publishChange({
+        resource: 'auth.groups',
+        id: '2',
+        op: 'update',
+        version: 'W/"2"',
+        actor: { id: 3, name: 'Emily Carter' },
+        at: '2026-11-26T14:02:30.000Z',
+      }),
+    );
+    expect(await screen.findByText('Changed by Emily Carter at 14:02 UTC.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText(/^Description/) as HTMLInputElement).value).toBe('Front-line support'),
+    );
+    expect(screen.queryByText(/Changed by/)).toBeNull();
+  });
+});
 
 describe('group editor', () => {
   beforeEach(storeSession);

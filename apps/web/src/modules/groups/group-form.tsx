@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { useRouteCan } from '../../access/route-resource';
 import { FormFieldInput } from '../../forms/resource-form/form-field-input';
 import type { FormMode } from '../../forms/resource-form/form-values';
+import { LiveRecordNotice } from '../../forms/resource-form/live-record-notice';
 import { RecordConflictDialog } from '../../forms/resource-form/record-conflict-dialog';
 import { UnsavedChangesDialog } from '../../forms/unsaved-changes/unsaved-changes-dialog';
 import type { TextKey } from '../../forms/view-text';
@@ -50,7 +51,7 @@ export function GroupForm({
 }: GroupFormProps) {
   const { t } = useTranslation();
   const group = useGroupForm({ mode, record, version, catalogue, onSaved });
-  const { form, drafts, setDrafts, errors, submit, saving, guard, conflict } = group;
+  const { form, drafts, setDrafts, errors, submit, saving, guard, conflict, live, dirty } = group;
   const grantsValue = useGrantsValue(catalogue, GRANTS_FIELD.name);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // The built-in superadmin is never edited; others as the admin's own grants on groups allow.
@@ -64,6 +65,7 @@ export function GroupForm({
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
+      <LiveRecordNotice live={live} dirty={dirty} busy={busy} deleting={deleting} />
       <ErrorSummary errors={errors} drafts={drafts} />
       <Grid container spacing={2} sx={{ mb: 3 }}>
         {groupForm.fields.map((field) => (

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services-context';
 import { applyServerFieldErrors } from '../../forms/apply-server-errors';
 import { type FormMode, type FormValues, toFormValues } from '../../forms/resource-form/form-values';
+import { useLiveRecord } from '../../forms/resource-form/use-live-record';
 import { applyResolved, useRecordConflict } from '../../forms/resource-form/use-record-conflict';
 import type { ResourceFormApi } from '../../forms/resource-form/use-resource-form';
 import { useUnsavedChangesGuard } from '../../forms/unsaved-changes/use-unsaved-changes-guard';
@@ -135,6 +136,13 @@ export function useGroupForm({ mode, record, version, catalogue, onSaved }: UseG
     },
   });
 
+  const live = useLiveRecord({
+    resource: groupsResource,
+    recordId: mode === 'edit' ? record?.id : undefined,
+    versioned,
+    saving: save.isPending,
+  });
+
   const submit = form.handleSubmit((values) => {
     const body = { ...values, grants: grantsOfDrafts(drafts, catalogue) };
     const checked = groupWriteSchema.safeParse(body);
@@ -159,5 +167,9 @@ export function useGroupForm({ mode, record, version, catalogue, onSaved }: UseG
     version: versioned.version,
     /** A save refused because the group changed meanwhile, for the conflict dialog; null when none. */
     conflict: versioned.conflict,
+    /** Another administrator changed or deleted the group while the form is open, and the answers. */
+    live,
+    /** Unsaved changes in the inputs or the grants. */
+    dirty: form.formState.isDirty || grantsChanged,
   };
 }
