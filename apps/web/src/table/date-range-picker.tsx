@@ -1,4 +1,5 @@
 import DateRangeIcon from '@mui/icons-material/DateRange';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
@@ -7,13 +8,24 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { parseDateFilter } from '@pult/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithRetry } from '../app/lazy-with-retry';
 import { inputToIso, isoToInput } from '../i18n/date-input';
 import { isUtcZone, zoneLabel } from '../i18n/time-zone';
 import { useTimeZone } from '../i18n/time-zone-store';
 import { useLocale } from '../i18n/use-locale';
+import type { DayRange } from './calendar/range-selection';
 import { dateRangeValue } from './filter-value';
+
+/**
+ * The month grid is a chunk of its own, fetched on the picker's first opening: no route's load
+ * budget pays for it (issue 24), and typing works while it arrives.
+ */
+const RangeCalendar = lazyWithRetry(() => import('./calendar/range-calendar'));
+
+/** The grid's height (title row, weekday row, six weeks), held while its chunk loads so nothing jumps. */
+const CALENDAR_HEIGHT = 36 + 28 + 6 * 36;
 
 export interface DateRangePickerProps {
   /** The field's name, for the accessible name of the button. */
@@ -25,9 +37,10 @@ export interface DateRangePickerProps {
 }
 
 /**
- * A calendar button opening From / To inputs; emits `from,to`, a single day, or '' to clear. The
- * days are typed and shown in the UI language's form (23.11.2026, 11/23/2026), not the browser's
- * locale as its own date input would; a day that is not real keeps the popover open and says the form.
+ * A calendar button opening From / To inputs and a month grid; emits `from,to`, a single day, or ''
+ * to clear. The days are typed and shown in the UI language's form (23.11.2026, 11/23/2026), not the
+ * browser's locale as its own date input would; a day that is not real keeps the popover open and
+ * says the form. The grid fills the same fields, and reads them, so the two never disagree.
  */
 export function DateRangePicker({ label, value, onApply, utc = false }: DateRangePickerProps) {
   const { t } = useTranslation();
@@ -50,6 +63,11 @@ export function DateRangePicker({ label, value, onApply, utc = false }: DateRang
     setAnchor(element);
   };
   const close = () => setAnchor(null);
+  const pick = (range: DayRange) => {
+    setFrom(isoToInput(range.from ?? '', locale));
+    setTo(isoToInput(range.to ?? '', locale));
+    setChecked(false);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
@@ -83,7 +101,7 @@ export function DateRangePicker({ label, value, onApply, utc = false }: DateRang
           onSubmit={submit}
           aria-label={buttonLabel}
           spacing={2}
-          sx={{ p: 2, width: 260 }}
+          sx={{ p: 2, width: 300, maxWidth: '100%', boxSizing: 'border-box' }}
         >
           <TextField
             size="small"
@@ -104,6 +122,9 @@ export function DateRangePicker({ label, value, onApply, utc = false }: DateRang
             helperText={toWrong ? t('table.dateRange.invalid') : undefined}
             slotProps={dayInput(toWrong)}
           />
+          <Suspense fallback={<Box sx={{ height: CALENDAR_HEIGHT }} aria-busy="true" />}>
+            <RangeCalendar range={{ from: fromIso, to: toIso }} onPick={pick} />
+          </Suspense>
           {utc && (
             <Typography variant="caption" color="text.secondary">
               {isUtcZone(zone)

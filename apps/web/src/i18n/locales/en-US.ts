@@ -293,6 +293,8 @@ export const enUS: Translations = {
       utcNoteLocal: 'Days are UTC days (00:00 to 24:00 UTC); the table shows times in {{zone}}.',
       pattern: 'MM/DD/YYYY',
       invalid: 'Format: MM/DD/YYYY',
+      previousMonth: 'Previous month',
+      nextMonth: 'Next month',
     },
     edit: 'Edit',
     editRow: 'Edit {{name}}',

@@ -296,6 +296,8 @@ export const ukUA = {
       utcNoteLocal: 'Дні — за UTC (від 00:00 до 24:00 UTC); час у таблиці показано за {{zone}}.',
       pattern: 'ДД.ММ.РРРР',
       invalid: 'Формат: ДД.ММ.РРРР',
+      previousMonth: 'Попередній місяць',
+      nextMonth: 'Наступний місяць',
     },
     edit: 'Редагувати',
     editRow: 'Редагувати {{name}}',
