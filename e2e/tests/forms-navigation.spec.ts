@@ -160,11 +160,14 @@ test.describe('server unreachable', () => {
 
   test('the notice also goes by itself once the service answers again', async ({ signedIn: page }) => {
     await page.goto('/auth/countries');
+    // The list first: a page whose own first load fails shows its error, not the sortable headers.
+    const table = resourceTable(page, 'Країни');
+    await expectSettled(table);
     await page.route(
       () => true,
       (route) => (isApiCall(route.request()) ? route.abort('connectionrefused') : route.continue()),
     );
-    await resourceTable(page, 'Країни').getByRole('button', { name: 'Код ISO' }).click();
+    await table.getByRole('button', { name: 'Код ISO' }).click();
     const notice = page.getByRole('status').filter({ hasText: 'Не вдається з’єднатися з сервером.' });
     await expect(notice).toBeVisible();
     await page.unrouteAll();
