@@ -125,7 +125,13 @@ export function createChangeFeed(deps: ChangeFeedDeps) {
   async function pump(): Promise<void> {
     if (!cursor) cursor = await startingCursor();
     for (let next = joining.shift(); next; next = joining.shift()) {
-      await join(next.subscriber, cursor);
+      try {
+        await join(next.subscriber, cursor);
+      } catch (error) {
+        // Still waiting: the next read (after a failure, a second later) tries its join again.
+        joining.unshift(next);
+        throw error;
+      }
       next.resolve();
     }
     for (;;) {

@@ -11,9 +11,13 @@ export function formatCursor(cursor: Cursor): string {
   return `${cursor.tx}.${cursor.id}`;
 }
 
-/** The cursor a `Last-Event-ID` names, or undefined for anything else (then the stream starts now). */
+/**
+ * The cursor a `Last-Event-ID` names, or undefined for anything else (then the stream starts now).
+ * At most 19 digits of transaction: every such number fits PostgreSQL's `xid8`, so no header can
+ * make the feed's query fail.
+ */
 export function parseCursor(value: string | undefined): Cursor | undefined {
-  const match = value === undefined ? null : /^(\d{1,20})\.(\d{1,15})$/.exec(value.trim());
+  const match = value === undefined ? null : /^(\d{1,19})\.(\d{1,15})$/.exec(value.trim());
   if (!match?.[1] || !match[2]) return undefined;
   return { tx: BigInt(match[1]), id: Number(match[2]) };
 }
