@@ -18,8 +18,11 @@ function isPageNavigation(req: IncomingMessage): boolean {
   return req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !/\.\w+$/.test(pathname);
 }
 
+/** React itself: the one library both the public screens and the panel run on. */
+const REACT = /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/;
+
 const FRAMEWORK =
-  /node_modules[\\/](?:react|react-dom|scheduler|react-router|@emotion[\\/][^\\/]+|@mui[\\/](?:system|utils|styled-engine|private-theming)|i18next|react-i18next|@tanstack[\\/][^\\/]+)[\\/]/;
+  /node_modules[\\/](?:react-router|@emotion[\\/][^\\/]+|@mui[\\/](?:system|utils|styled-engine|private-theming)|i18next|react-i18next|@tanstack[\\/][^\\/]+)[\\/]/;
 
 const proxyEntry: ProxyOptions = {
   target: API_TARGET,
@@ -41,7 +44,11 @@ export default defineConfig({
         codeSplitting: {
           // What every screen needs, sign-in included, in one file that only changes when a library is
           // upgraded: a new release of the panel's own code leaves it in the browser's cache.
-          groups: [{ name: 'framework', test: FRAMEWORK }],
+          // React apart from the rest, so the public screens (issue 24) download it and nothing else.
+          groups: [
+            { name: 'react', test: REACT, priority: 2 },
+            { name: 'framework', test: FRAMEWORK, priority: 1 },
+          ],
         },
       },
     },

@@ -1,36 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { AppFrame } from './app/app-frame';
-import { bootstrap } from './app/bootstrap';
-import { StartupError, StartupLoading } from './app/startup-screens';
-import { createI18n, loadStoredTexts } from './i18n/i18n';
+import { isPublicPath } from './app/public-paths';
 
-const root = createRoot(document.getElementById('root')!);
-// Only the stored language's texts are downloaded, and before the first render, so that render is in it.
-const i18n = createI18n(window.localStorage, await loadStoredTexts(window.localStorage));
-
-async function start(): Promise<void> {
-  root.render(
-    <AppFrame i18n={i18n}>
-      <StartupLoading />
-    </AppFrame>,
-  );
-  try {
-    const { services, router } = await bootstrap(i18n);
-    root.render(
-      <StrictMode>
-        <App i18n={i18n} services={services} router={router} />
-      </StrictMode>,
-    );
-  } catch (error) {
-    console.error('Pult could not start', error);
-    root.render(
-      <AppFrame i18n={i18n}>
-        <StartupError onRetry={() => void start()} />
-      </AppFrame>,
-    );
-  }
+/*
+ * Two entries (issue 24): the public screens are small React forms without MUI, i18next or zod, so
+ * signing in downloads a fraction of the panel; every other path starts the panel. The public entry
+ * hands over to the panel after sign-in, and the panel reloads into the public entry to sign out.
+ */
+if (isPublicPath(window.location.pathname)) {
+  void import('./public-entry/start-public').then(({ startPublic }) => startPublic());
+} else {
+  void import('./app/start-panel').then(({ startPanel }) => startPanel());
 }
-
-void start();

@@ -1,6 +1,7 @@
 import { type RuntimeConfig, runtimeConfigSchema } from '@pult/contract';
+import { RUNTIME_CONFIG_URL } from './runtime-config-url';
 
-export const RUNTIME_CONFIG_URL = '/config.json';
+export { RUNTIME_CONFIG_URL };
 
 const SERVICE_URL_KEYS = [
   'authServiceUrl',

@@ -141,6 +141,19 @@ async function readSuccessBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * A call of the public auth endpoints (sign-in, its second step, recovery): it carries no token, so
+ * there is nothing to renew and no step-up, and the public screens need no client around it.
+ */
+export async function postWithoutSession(
+  url: string,
+  body: unknown,
+  locale: string,
+  fetchFn: FetchFn = globalFetch,
+): Promise<unknown> {
+  return toResult(await send(fetchFn, { method: 'POST', url, body, token: null, locale }));
+}
+
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const { session, getLocale } = deps;
   const fetchFn = deps.fetchFn ?? globalFetch;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { openSessionChannel, parseSessionMessage, SESSION_CHANNEL_NAME } from './session-channel';
+import { openSessionChannel, parseSessionMessage } from './session-channel';
+import { SESSION_CHANNEL_NAME } from './session-channel-name';
 
 const tokens = { access_token: 'a', refresh_token: 'r', expires_at: 1_800_000_000, refresh_expired_at: null };
 

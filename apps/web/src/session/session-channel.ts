@@ -1,5 +1,6 @@
 import { tokenPairSchema } from '@pult/contract';
 import { z } from 'zod';
+import { SESSION_CHANNEL_NAME } from './session-channel-name';
 import type { SessionTokens } from './token-store';
 
 /** The part of a BroadcastChannel the session manager uses; tests pass in-memory pairs. */
@@ -10,8 +11,6 @@ export interface SessionChannel {
 }
 
 export type SessionMessage = { type: 'tokens'; tokens: SessionTokens } | { type: 'logout' };
-
-export const SESSION_CHANNEL_NAME = 'pult-session';
 
 // Derived from the contract's pair: the panel may not know the refresh expiry (see token-store).
 const sessionTokensSchema = tokenPairSchema.extend({

@@ -1,9 +1,6 @@
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { useServices } from '../app/services-context';
-
-export function copyrightLine(year: number, companyName: string): string {
-  return `© ${year} ${companyName}`.trim();
-}
+import { copyrightLine } from './copyright-line';
 
 /** "© <year> <company>" of the sign-in screen and the drawer footer (spec §1). */
 export function Copyright(props: Pick<TypographyProps, 'sx'>) {

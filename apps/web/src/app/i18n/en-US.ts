@@ -1,3 +1,4 @@
+import { publicEn } from '../../i18n/locales/public-en-US';
 import type { NavigationTranslations } from './uk-UA';
 
 export const navigationEn: NavigationTranslations = {
@@ -22,9 +23,5 @@ export const navigationEn: NavigationTranslations = {
     text: 'Check your network connection and try again. The menu still works.',
     tryAgain: 'Try again',
   },
-  sessionEnded: {
-    title: 'Your session has ended. Please sign in again.',
-    expired: 'The session expired.',
-    rejected: 'The server no longer accepts this session: it was revoked or could not be renewed.',
-  },
+  sessionEnded: publicEn.navigation.sessionEnded,
 };

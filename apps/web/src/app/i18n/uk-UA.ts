@@ -1,3 +1,4 @@
+import { publicUk } from '../../i18n/locales/public-uk-UA';
 /**
  * Texts of the panel's navigation safeguards: leaving unsaved forms, an unreachable server, a page that
  * cannot load, a session that ended by itself, and the keyboard's skip link.
@@ -24,11 +25,7 @@ export const navigationUk = {
     text: 'Перевірте з’єднання з мережею й спробуйте ще раз. Меню працює як і раніше.',
     tryAgain: 'Спробувати ще раз',
   },
-  sessionEnded: {
-    title: 'Ваш сеанс завершено. Увійдіть знову.',
-    expired: 'Термін дії сеансу минув.',
-    rejected: 'Сервер більше не приймає цей сеанс: його відкликано або не вдалося поновити.',
-  },
+  sessionEnded: publicUk.navigation.sessionEnded,
 };
 
 export type NavigationTranslations = typeof navigationUk;

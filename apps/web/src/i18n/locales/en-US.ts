@@ -11,71 +11,24 @@ import { profileSecurityEn } from '../../modules/profile/i18n/en-US';
 import { profileSessionsEn } from '../../modules/profile/i18n/sessions-en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
 import { tableToolsEn } from '../../table/i18n/en-US';
+import { publicEn } from './public-en-US';
 import type { Translations } from './uk-UA';
 
 /** English texts; typed against the Ukrainian resource so a missing or extra key fails the type check. */
 export const enUS: Translations = {
   app: {
-    name: 'Pult',
+    ...publicEn.app,
     loading: 'Loading…',
-    configFailed: 'Could not load the application settings. Check the connection and try again.',
     pageFailed: 'Something went wrong while showing this page.',
     reload: 'Reload',
-    retry: 'Try again',
   },
-  language: {
-    label: 'Language',
-  },
+  language: publicEn.language,
   navigation: navigationEn,
-  login: {
-    title: 'Sign in',
-    email: 'E-mail',
-    password: 'Password',
-    submit: 'Sign in',
-    forgot: 'Forgot password?',
-    error: 'Error',
-    close: 'Close',
-    fillBoth: 'Please enter both e-mail and password',
-    emailRequired: 'Email is required',
-    emailInvalid: 'E-mail must be valid',
-    passwordRequired: 'Password is required',
-    invalidCredentials: 'Invalid login or password',
-    invalidResponse: 'Invalid server response',
-    serverError: 'Server error: {{message}}',
-    mfa: {
-      title: 'Confirm sign-in',
-      codeIntro: 'Enter the 6-digit code from your authenticator app.',
-      recoveryIntro: 'Enter one of the recovery codes you saved. Each code works once.',
-      code: 'Authenticator code',
-      recoveryCode: 'Recovery code',
-      submit: 'Confirm',
-      back: 'Back',
-      useRecovery: 'Use a recovery code',
-      useCode: 'Use the authenticator code',
-      usePasskey: 'Use a passkey',
-      passkeyFailed: 'The passkey could not be used: {{message}}',
-      expired: 'The time to confirm the sign-in has run out. Enter your password again.',
-    },
-  },
-  recover: {
-    title: 'Password recovery',
-    intro: 'Enter the e-mail of your account and we will send you a link to reset the password.',
-    email: 'E-mail',
-    submit: 'Send recovery link',
-    success: 'A password recovery e-mail has been sent.',
-    backToLogin: 'Back to sign in',
-  },
-  changePassword: {
-    title: 'Change password',
-    code: 'Confirmation code',
-    password: 'New password',
-    passwordRepeat: 'Repeat password',
-    submit: 'Change password',
-    success: 'The password has been changed.',
-    backToLogin: 'Back to sign in',
-  },
+  login: publicEn.login,
+  recover: publicEn.recover,
+  changePassword: publicEn.changePassword,
   common: {
-    unknownError: 'An error occurred. Please try again.',
+    ...publicEn.common,
     loadFailed: 'Failed to load data.',
     unexpectedResponse: 'Unexpected server response.',
     recordNotFound: 'Record not found',
@@ -84,7 +37,6 @@ export const enUS: Translations = {
     saveError: 'Failed to save changes',
     deleteSuccess: 'Record deleted',
     deleteError: 'Failed to delete the record',
-    rateLimit: 'Request limit exceeded, please try again later',
     save: 'Save',
     cancel: 'Cancel',
     back: 'Back',
@@ -100,7 +52,7 @@ export const enUS: Translations = {
   validation: {
     integer: 'Must be an integer',
     json: 'Invalid JSON format',
-    emailRequired: 'Email is required',
+    ...publicEn.validation,
     dateFormat: 'Format: YYYY-MM-DD or YYYY-MM-DD,YYYY-MM-DD',
     dateRequired: 'Enter at least one date (from or to)',
   },

@@ -1,4 +1,4 @@
-import { MESSAGES_UK, RATE_LIMIT_MESSAGE } from '@pult/contract';
+import { MESSAGES_UK } from '@pult/contract';
 import { navigationUk } from '../../app/i18n/uk-UA';
 import { recordConflictUk } from '../../forms/resource-form/i18n/uk-UA';
 import { liveUk } from '../../live/i18n/uk-UA';
@@ -11,6 +11,7 @@ import { profileSessionsUk } from '../../modules/profile/i18n/sessions-uk-UA';
 import { profileSecurityUk } from '../../modules/profile/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
 import { tableToolsUk } from '../../table/i18n/uk-UA';
+import { publicUk } from './public-uk-UA';
 
 /**
  * Ukrainian texts: the default and fallback language, and the shape every other locale must match
@@ -19,66 +20,18 @@ import { tableToolsUk } from '../../table/i18n/uk-UA';
  */
 export const ukUA = {
   app: {
-    name: 'Пульт',
+    ...publicUk.app,
     loading: 'Завантаження…',
-    configFailed: 'Не вдалося завантажити налаштування застосунку. Перевірте з’єднання та спробуйте ще раз.',
     pageFailed: 'Під час показу сторінки сталася помилка.',
     reload: 'Перезавантажити',
-    retry: 'Спробувати ще раз',
   },
-  language: {
-    label: 'Мова',
-  },
+  language: publicUk.language,
   navigation: navigationUk,
-  login: {
-    title: 'Вхід',
-    email: 'Е-пошта',
-    password: 'Пароль',
-    submit: 'Увійти',
-    forgot: 'Забули пароль?',
-    error: 'Помилка',
-    close: 'Закрити',
-    fillBoth: 'Введіть е-пошту та пароль',
-    emailRequired: 'Е-пошта обов’язкова',
-    emailInvalid: 'Е-пошта має бути дійсною',
-    passwordRequired: 'Пароль обов’язковий',
-    invalidCredentials: 'Невірний логін або пароль',
-    invalidResponse: 'Некоректна відповідь сервера',
-    serverError: 'Помилка сервера: {{message}}',
-    mfa: {
-      title: 'Підтвердження входу',
-      codeIntro: 'Введіть 6-значний код, який показує застосунок автентифікації.',
-      recoveryIntro: 'Введіть один із кодів відновлення, які ви зберегли. Кожен код діє один раз.',
-      code: 'Код автентифікатора',
-      recoveryCode: 'Код відновлення',
-      submit: 'Підтвердити',
-      back: 'Назад',
-      useRecovery: 'Використати код відновлення',
-      useCode: 'Використати код автентифікатора',
-      usePasskey: 'Використати ключ доступу',
-      passkeyFailed: 'Не вдалося використати ключ доступу: {{message}}',
-      expired: 'Час на підтвердження входу минув. Введіть пароль ще раз.',
-    },
-  },
-  recover: {
-    title: 'Відновлення пароля',
-    intro: 'Вкажіть е-пошту облікового запису, і ми надішлемо посилання для відновлення пароля.',
-    email: 'Е-пошта',
-    submit: 'Надіслати посилання',
-    success: 'Лист для відновлення пароля надіслано.',
-    backToLogin: 'Повернутися до входу',
-  },
-  changePassword: {
-    title: 'Зміна пароля',
-    code: 'Код підтвердження',
-    password: 'Новий пароль',
-    passwordRepeat: 'Повторіть пароль',
-    submit: 'Змінити пароль',
-    success: 'Пароль змінено.',
-    backToLogin: 'Повернутися до входу',
-  },
+  login: publicUk.login,
+  recover: publicUk.recover,
+  changePassword: publicUk.changePassword,
   common: {
-    unknownError: 'Сталася помилка. Спробуйте ще раз.',
+    ...publicUk.common,
     loadFailed: 'Не вдалося завантажити дані.',
     unexpectedResponse: 'Неочікувана відповідь сервера.',
     recordNotFound: 'Запис не знайдено',
@@ -87,7 +40,6 @@ export const ukUA = {
     saveError: 'Не вдалося зберегти зміни',
     deleteSuccess: 'Запис видалено',
     deleteError: 'Не вдалося видалити запис',
-    rateLimit: RATE_LIMIT_MESSAGE,
     save: 'Зберегти',
     cancel: 'Скасувати',
     back: 'Назад',
@@ -103,7 +55,7 @@ export const ukUA = {
   validation: {
     integer: 'Має бути цілим числом',
     json: 'Некоректний формат JSON',
-    emailRequired: 'Е-пошта обов’язкова',
+    ...publicUk.validation,
     dateFormat: 'Формат: РРРР-ММ-ДД або РРРР-ММ-ДД,РРРР-ММ-ДД',
     dateRequired: 'Вкажіть хоча б одну дату (від або до)',
   },

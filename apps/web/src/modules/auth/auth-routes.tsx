@@ -1,14 +1,21 @@
+import { useEffect } from 'react';
 import type { RouteObject } from 'react-router';
-import { lazyWithRetry } from '../../app/lazy-with-retry';
 import { RedirectIfSignedIn } from '../../app/route-guards';
 
-const SigninPage = lazyWithRetry(() => import('./signin-page'));
-const RecoverPasswordPage = lazyWithRetry(() => import('./recover-password-page'));
-const ChangePasswordPage = lazyWithRetry(() => import('./change-password-page'));
+/**
+ * The public screens belong to the public entry (`public-entry/`, issue 24): reached inside the
+ * panel (a sign-out, a link), the page is loaded anew so that entry serves it.
+ */
+function PublicScreen() {
+  useEffect(() => {
+    window.location.replace(window.location.href);
+  }, []);
+  return null;
+}
 
 /** The public routes of spec §2. */
 export const authRoutes: RouteObject[] = [
-  { element: <RedirectIfSignedIn />, children: [{ index: true, element: <SigninPage /> }] },
-  { path: 'recover-password', element: <RecoverPasswordPage /> },
-  { path: 'change-password', element: <ChangePasswordPage /> },
+  { element: <RedirectIfSignedIn />, children: [{ index: true, element: <PublicScreen /> }] },
+  { path: 'recover-password', element: <PublicScreen /> },
+  { path: 'change-password', element: <PublicScreen /> },
 ];

@@ -1,63 +1,71 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { FormInputField } from '../../forms/form-input-field';
-import { useViewText } from '../../forms/use-view-text';
-import { PublicLayout } from './public-layout';
+import { usePublic } from '../../public-entry/public-context';
+import { Alert, Toast } from '../../public-kit/alert';
+import { Button } from '../../public-kit/button';
+import { TextField } from '../../public-kit/text-field';
+import { PublicCard, ScreenLink } from './public-card';
 import { useChangePassword } from './use-change-password';
 
 /** Route `/change-password?code=…` (spec §2). */
-export default function ChangePasswordPage() {
-  const { t } = useTranslation();
-  const code = useSearchParams()[0].get('code') ?? '';
+export function ChangePasswordPage() {
+  const { t, search, navigate } = usePublic();
+  const code = new URLSearchParams(search).get('code') ?? '';
   return (
-    <PublicLayout title={t('changePassword.title')}>
+    <PublicCard title={t('changePassword.title')}>
       {code === '' ? (
-        <Alert severity="error">{t('errors.codeInvalid')}</Alert>
+        <Alert severity="error">{t('changePassword.linkInvalid')}</Alert>
       ) : (
         <ChangePasswordForm code={code} />
       )}
-      <Box sx={{ textAlign: 'center', mt: 2 }}>
-        <Link component={RouterLink} to="/" variant="body2">
+      <div style={{ textAlign: 'center', marginTop: 16 }}>
+        <ScreenLink to="/" navigate={navigate}>
           {t('changePassword.backToLogin')}
-        </Link>
-      </Box>
-    </PublicLayout>
+        </ScreenLink>
+      </div>
+    </PublicCard>
   );
 }
 
 function ChangePasswordForm({ code }: { code: string }) {
-  const { t } = useTranslation();
-  const viewText = useViewText();
-  const { form, submit, canSubmit, submitting, generalError } = useChangePassword(code);
+  const { t, text } = usePublic();
+  const form = useChangePassword(code);
+  const errorOf = (field: 'code' | 'password' | 'password_repeat') => {
+    const problem = form.errors[field];
+    return problem ? text(problem) : undefined;
+  };
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <Stack spacing={2}>
-        {generalError && <Alert severity="error">{viewText(generalError)}</Alert>}
-        <FormInputField form={form} name="code" label={t('changePassword.code')} readOnly />
-        <FormInputField
-          form={form}
-          name="password"
-          label={t('changePassword.password')}
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-        />
-        <FormInputField
-          form={form}
-          name="password_repeat"
-          label={t('changePassword.passwordRepeat')}
-          type="password"
-          autoComplete="new-password"
-        />
-        <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={submitting}>
-          {t('changePassword.submit')}
-        </Button>
-      </Stack>
-    </Box>
+    <form noValidate onSubmit={form.submit} className="pk-stack">
+      {form.generalError && <Alert severity="error">{text(form.generalError)}</Alert>}
+      <TextField
+        label={t('changePassword.code')}
+        name="code"
+        value={code}
+        onChange={() => undefined}
+        readOnly
+        error={errorOf('code')}
+      />
+      <TextField
+        label={t('changePassword.password')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        value={form.values.password}
+        onChange={(value) => form.change('password', value)}
+        error={errorOf('password')}
+      />
+      <TextField
+        label={t('changePassword.passwordRepeat')}
+        name="password_repeat"
+        type="password"
+        autoComplete="new-password"
+        value={form.values.password_repeat}
+        onChange={(value) => form.change('password_repeat', value)}
+        error={errorOf('password_repeat')}
+      />
+      <Button type="submit" disabled={!form.canSubmit} loading={form.submitting}>
+        {t('changePassword.submit')}
+      </Button>
+      {form.success && <Toast>{form.success}</Toast>}
+    </form>
   );
 }

@@ -1,46 +1,36 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { FormInputField } from '../../forms/form-input-field';
-import { useViewText } from '../../forms/use-view-text';
-import { PublicLayout } from './public-layout';
+import { usePublic } from '../../public-entry/public-context';
+import { Alert, Toast } from '../../public-kit/alert';
+import { Button } from '../../public-kit/button';
+import { TextField } from '../../public-kit/text-field';
+import { PublicCard, ScreenLink } from './public-card';
 import { useRecoverPassword } from './use-recover-password';
 
-/** The recovery form says "Email is required" where other forms say "This field is required" (spec §5). */
-const EMAIL_ERROR_KEYS = { required: 'validation.emailRequired' };
-
 /** Route `/recover-password` (spec §2). */
-export default function RecoverPasswordPage() {
-  const { t } = useTranslation();
-  const viewText = useViewText();
-  const { form, submit, canSubmit, submitting, generalError } = useRecoverPassword();
-
+export function RecoverPasswordPage() {
+  const { t, text, navigate } = usePublic();
+  const recovery = useRecoverPassword();
   return (
-    <PublicLayout title={t('recover.title')} intro={t('recover.intro')}>
-      <Box component="form" noValidate onSubmit={submit}>
-        <Stack spacing={2}>
-          {generalError && <Alert severity="error">{viewText(generalError)}</Alert>}
-          <FormInputField
-            form={form}
-            name="email"
-            errorKeys={EMAIL_ERROR_KEYS}
-            label={t('recover.email')}
-            type="email"
-            autoComplete="email"
-            autoFocus
-          />
-          <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={submitting}>
-            {t('recover.submit')}
-          </Button>
-          <Link component={RouterLink} to="/" variant="body2" sx={{ alignSelf: 'center' }}>
-            {t('recover.backToLogin')}
-          </Link>
-        </Stack>
-      </Box>
-    </PublicLayout>
+    <PublicCard title={t('recover.title')} intro={t('recover.intro')}>
+      <form noValidate onSubmit={recovery.submit} className="pk-stack">
+        {recovery.generalError && <Alert severity="error">{text(recovery.generalError)}</Alert>}
+        <TextField
+          label={t('recover.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          value={recovery.email}
+          onChange={recovery.change}
+          error={recovery.errors.email ? text(recovery.errors.email) : undefined}
+        />
+        <Button type="submit" disabled={!recovery.canSubmit} loading={recovery.submitting}>
+          {t('recover.submit')}
+        </Button>
+        <ScreenLink to="/" navigate={navigate}>
+          {t('recover.backToLogin')}
+        </ScreenLink>
+      </form>
+      {recovery.success && <Toast>{recovery.success}</Toast>}
+    </PublicCard>
   );
 }

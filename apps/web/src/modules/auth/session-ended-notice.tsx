@@ -1,22 +1,21 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services-context';
+import { usePublic } from '../../public-entry/public-context';
+import { Alert } from '../../public-kit/alert';
+import { readSignOutReason } from '../../session/sign-out-reason';
 
 /**
  * Why the user is back on the sign-in screen when they did not sign out themselves (an expired or
  * refused session); nothing after a sign-out they chose. Read once, when the screen opens.
  */
 export function SessionEndedNotice() {
-  const { t } = useTranslation();
-  const { session } = useServices();
-  const [reason] = useState(() => session.signOutReason());
+  const { t } = usePublic();
+  const [reason] = useState(() => readSignOutReason(window.localStorage));
   if (reason === null) return null;
   return (
-    <Alert severity="info" role="status" sx={{ mb: 2 }}>
-      <AlertTitle>{t('navigation.sessionEnded.title')}</AlertTitle>
-      {t(`navigation.sessionEnded.${reason}`)}
-    </Alert>
+    <div style={{ marginBottom: 16 }}>
+      <Alert severity="info" role="status" title={t('navigation.sessionEnded.title')}>
+        {t(`navigation.sessionEnded.${reason}`)}
+      </Alert>
+    </div>
   );
 }

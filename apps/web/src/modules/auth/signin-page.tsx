@@ -1,57 +1,42 @@
-import KeyIcon from '@mui/icons-material/Key';
-import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { lazyWithRetry } from '../../app/lazy-with-retry';
-import { FormInputField } from '../../forms/form-input-field';
-import { useViewText } from '../../forms/use-view-text';
-import { LanguageMenu } from '../../i18n/language-menu';
-import { useLocale } from '../../i18n/use-locale';
-import { Copyright } from '../../ui/copyright';
-import { useNeededOnce } from '../../ui/use-needed-once';
-import { PublicLayout } from './public-layout';
+import { lazy, Suspense } from 'react';
+import { LanguageMenu } from '../../public-entry/language-menu';
+import { usePublic } from '../../public-entry/public-context';
+import { Alert } from '../../public-kit/alert';
+import { Button } from '../../public-kit/button';
+import { Dialog } from '../../public-kit/dialog';
+import { Icon } from '../../public-kit/icons';
+import { TextField } from '../../public-kit/text-field';
+import { PublicCard, PublicCopyright, ScreenLink } from './public-card';
 import { SessionEndedNotice } from './session-ended-notice';
-import { validateSigninEmail, validateSigninPassword } from './signin-rules';
 import { useSignin } from './use-signin';
 
-const ErrorDialog = lazyWithRetry(() => import('./error-dialog'));
-const SigninMfaStep = lazyWithRetry(() => import('./signin-mfa-step'));
+// Only an admin with a second factor needs the second step's code.
+const SigninMfaStep = lazy(() => import('./signin-mfa-step'));
 
 /** Route `/`: the sign-in card (spec §2). */
-export default function SigninPage() {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const viewText = useViewText();
+export function SigninPage() {
+  const { t, text, locale, config, navigate } = usePublic();
   const signin = useSignin();
-  const { form, submit, submitOnEnter, canSubmit, submitting, generalError, dialog, closeDialog } = signin;
-  const { challenge } = signin;
+  const { values, change, errors, inputs, challenge } = signin;
   // Back from the second step the e-mail is filled in: the password is what is asked again.
-  const emailFilled = form.getValues('email') !== '';
-  const dialogNeeded = useNeededOnce(dialog !== null);
+  const emailFilled = values.email !== '';
+  const errorOf = (field: 'email' | 'password') => {
+    const problem = errors[field];
+    return problem ? text(problem) : undefined;
+  };
 
   return (
-    <PublicLayout>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -2, mr: -2 }}>
+    <PublicCard>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', margin: '-16px -16px 0 0' }}>
         <LanguageMenu />
-      </Box>
-      <Stack spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
-        <Avatar sx={{ bgcolor: 'primary.main', width: 56, height: 56 }}>
-          <KeyIcon fontSize="large" />
-        </Avatar>
-        <Typography variant="h4" component="p" sx={{ fontWeight: 700, letterSpacing: 2 }}>
-          {t('app.name').toLocaleUpperCase(locale)}
-        </Typography>
-        <Typography variant="h6" component="h1" color="text.secondary">
-          {t(challenge ? 'login.mfa.title' : 'login.title')}
-        </Typography>
-      </Stack>
+      </div>
+      <div className="pk-brand">
+        <div className="pk-avatar">
+          <Icon name="key" size={35} />
+        </div>
+        <p className="pk-app-name">{t('app.name').toLocaleUpperCase(locale)}</p>
+        <h1 className="pk-subtitle">{t(challenge ? 'login.mfa.title' : 'login.title')}</h1>
+      </div>
       <SessionEndedNotice />
       {challenge ? (
         <Suspense fallback={null}>
@@ -63,42 +48,45 @@ export default function SigninPage() {
           />
         </Suspense>
       ) : (
-        <Box component="form" noValidate onSubmit={submit} onKeyDown={submitOnEnter}>
-          <Stack spacing={2}>
-            <FormInputField
-              form={form}
-              name="email"
-              rules={{ validate: validateSigninEmail }}
-              label={t('login.email')}
-              type="email"
-              autoComplete="username"
-              autoFocus={!emailFilled}
-            />
-            <FormInputField
-              form={form}
-              name="password"
-              rules={{ validate: validateSigninPassword }}
-              label={t('login.password')}
-              type="password"
-              autoComplete="current-password"
-              autoFocus={emailFilled}
-            />
-            {generalError && <Alert severity="error">{viewText(generalError)}</Alert>}
-            <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={submitting}>
-              {t('login.submit')}
-            </Button>
-            <Link component={RouterLink} to="/recover-password" variant="body2" sx={{ alignSelf: 'center' }}>
-              {t('login.forgot')}
-            </Link>
-          </Stack>
-        </Box>
+        <form noValidate onSubmit={signin.submit} onKeyDown={signin.submitOnEnter} className="pk-stack">
+          <TextField
+            label={t('login.email')}
+            name="email"
+            type="email"
+            autoComplete="username"
+            autoFocus={!emailFilled}
+            value={values.email}
+            onChange={(value) => change('email', value)}
+            error={errorOf('email')}
+            inputRef={inputs.email}
+          />
+          <TextField
+            label={t('login.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            autoFocus={emailFilled}
+            value={values.password}
+            onChange={(value) => change('password', value)}
+            error={errorOf('password')}
+            inputRef={inputs.password}
+          />
+          {signin.generalError && <Alert severity="error">{text(signin.generalError)}</Alert>}
+          <Button type="submit" disabled={!signin.canSubmit} loading={signin.submitting}>
+            {t('login.submit')}
+          </Button>
+          <ScreenLink to="/recover-password" navigate={navigate}>
+            {t('login.forgot')}
+          </ScreenLink>
+        </form>
       )}
-      <Copyright sx={{ mt: 3, textAlign: 'center' }} />
-      {dialogNeeded && (
-        <Suspense fallback={null}>
-          <ErrorDialog text={dialog ? viewText(dialog) : null} onClose={closeDialog} />
-        </Suspense>
-      )}
-    </PublicLayout>
+      <PublicCopyright companyName={config.companyName} />
+      <Dialog
+        text={signin.dialog ? text(signin.dialog) : null}
+        title={t('login.error')}
+        closeLabel={t('login.close')}
+        onClose={signin.closeDialog}
+      />
+    </PublicCard>
   );
 }

@@ -1,48 +1,38 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChangePasswordRequest, changePasswordRequestSchema } from '@pult/contract';
-import { type FormEvent, useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { useServices } from '../../app/services-context';
-import { postChangePassword } from './auth-api';
+import type { ChangePasswordRequest } from '@pult/contract';
+import { type FormEvent, useState } from 'react';
+import { usePublic } from '../../public-entry/public-context';
 import { CHANGE_PASSWORD_FIELDS, isChangePasswordComplete } from './change-password-rules';
+import { warmUp } from './load-auth-actions';
 import { usePasswordFormOutcome } from './use-password-form-outcome';
 
 /** State and actions of the change-password screen, for a code taken from the link (spec §2, §5, §8). */
 export function useChangePassword(code: string) {
-  const services = useServices();
-  const form = useForm<ChangePasswordRequest>({
-    defaultValues: { code, password: '', password_repeat: '' },
-    // Validating on blur would push the links below the fields away from a pointer reaching for them.
-    mode: 'onSubmit',
-    resolver: zodResolver(changePasswordRequestSchema),
-  });
-  const [password = '', passwordRepeat = ''] = useWatch({
-    control: form.control,
-    name: ['password', 'password_repeat'],
-  });
-  const { run, done, generalError } = usePasswordFormOutcome(
-    form.setError,
-    CHANGE_PASSWORD_FIELDS,
-    'changePassword.success',
-  );
-  // Editing the password re-checks a repeat the user has already filled in, so "do not match" clears.
-  useEffect(() => {
-    if (password !== '' && form.getFieldState('password_repeat').isTouched)
-      void form.trigger('password_repeat');
-  }, [password, form]);
-  const complete = isChangePasswordComplete({ code, password, password_repeat: passwordRepeat });
+  const { config, locale } = usePublic();
+  const [values, setValues] = useState<ChangePasswordRequest>({ code, password: '', password_repeat: '' });
+  const outcome = usePasswordFormOutcome(CHANGE_PASSWORD_FIELDS, 'changePassword.success');
 
   function submit(event: FormEvent): void {
     event.preventDefault();
-    if (!isChangePasswordComplete(form.getValues()) || done) return;
-    void form.handleSubmit((values) => run(() => postChangePassword(services, values)))(event);
+    if (!isChangePasswordComplete(values) || outcome.submitting || outcome.done) return;
+    void outcome.run(
+      (actions) => actions.changePasswordProblems(values, locale),
+      (actions) => actions.postChangePassword({ authServiceUrl: config.authServiceUrl, locale }, values),
+    );
+  }
+
+  function change(field: 'password' | 'password_repeat', value: string): void {
+    warmUp({ panel: false });
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Editing the password re-checks the repeat too, so "do not match" clears as soon as they do.
+    outcome.recheck((actions) => actions.changePasswordProblems(next, locale));
   }
 
   return {
-    form,
+    values,
+    change,
     submit,
-    canSubmit: complete && !form.formState.isSubmitting && !done,
-    submitting: form.formState.isSubmitting,
-    generalError,
+    canSubmit: isChangePasswordComplete(values) && !outcome.submitting && !outcome.done,
+    ...outcome,
   };
 }

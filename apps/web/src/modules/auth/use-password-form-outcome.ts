@@ -1,40 +1,67 @@
-import { useState } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { applyServerFieldErrors } from '../../forms/apply-server-errors';
-import { formErrorToView } from '../../forms/form-error-view';
+import { SUCCESS_REDIRECT_DELAY_MS } from '@pult/contract';
+import { useEffect, useRef, useState } from 'react';
 import type { TextKey, ViewText } from '../../forms/view-text';
-import { notifier } from '../../notify/notifier';
-import { successMessage } from './success-text';
-import { useRedirectHomeLater } from './use-redirect-home-later';
+import { usePublic } from '../../public-entry/public-context';
+import { type AuthActions, loadAuthActions } from './load-auth-actions';
 
 /**
  * What the recovery and change-password screens do with their one call (spec §4, §8): a success
  * notice and '/' two seconds later, or the server's texts under the fields and above the form.
  */
-export function usePasswordFormOutcome<V extends FieldValues>(
-  setError: UseFormSetError<V>,
-  fields: readonly Path<V>[],
-  successKey: TextKey,
-) {
-  const { t } = useTranslation();
-  const redirectHomeLater = useRedirectHomeLater();
+export function usePasswordFormOutcome<F extends string>(fields: readonly F[], successKey: TextKey) {
+  const { text, navigate } = usePublic();
+  const [errors, setErrors] = useState<Partial<Record<F, ViewText>>>({});
   const [generalError, setGeneralError] = useState<ViewText | null>(null);
-  const [done, setDone] = useState(false);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Set by the first submit: from then on every change is checked again, as the panel's forms do.
+  const checked = useRef<AuthActions | null>(null);
+  // Leaving the page early must not yank the user back to '/' from wherever they went.
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
-  async function run(call: () => Promise<unknown>): Promise<void> {
+  /** `check` answers the fields' problems (none: the call goes out); `call` is the request. */
+  async function run(
+    check: (actions: AuthActions) => Partial<Record<F, ViewText>>,
+    call: (actions: AuthActions) => Promise<unknown>,
+  ): Promise<void> {
     setGeneralError(null);
+    setSubmitting(true);
     try {
-      const body = await call();
-      notifier.notify('success', successMessage(body) ?? t(successKey));
-      setDone(true);
-      redirectHomeLater();
-    } catch (error) {
-      const view = formErrorToView(error, fields);
-      applyServerFieldErrors(setError, view.fields);
-      setGeneralError(view.general);
+      const actions = await loadAuthActions();
+      checked.current = actions;
+      const problems = check(actions);
+      setErrors(problems);
+      if (Object.values(problems).some((problem) => problem !== undefined)) return;
+      try {
+        const body = await call(actions);
+        setSuccess(actions.successMessage(body) ?? text({ key: successKey }));
+        timer.current = setTimeout(() => navigate('/'), SUCCESS_REDIRECT_DELAY_MS);
+      } catch (error) {
+        const view = actions.formErrorToView(error, fields);
+        setErrors(
+          Object.fromEntries(Object.entries(view.fields).map(([field, raw]) => [field, { raw }])) as Partial<
+            Record<F, ViewText>
+          >,
+        );
+        setGeneralError(view.general);
+      }
+    } catch {
+      setGeneralError({ key: 'common.unknownError' });
+    } finally {
+      setSubmitting(false);
     }
   }
 
-  return { run, done, generalError };
+  /** After the first submit, the fields' problems as they are now; before it, none are shown. */
+  function recheck(check: (actions: AuthActions) => Partial<Record<F, ViewText>>): void {
+    setErrors(checked.current ? check(checked.current) : {});
+  }
+
+  return { run, recheck, errors, generalError, success, done: success !== null, submitting };
 }

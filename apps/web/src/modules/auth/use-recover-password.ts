@@ -1,29 +1,34 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type RecoverPasswordRequest, recoverPasswordRequestSchema } from '@pult/contract';
-import { useForm, useWatch } from 'react-hook-form';
-import { useServices } from '../../app/services-context';
-import { postRecoverPassword } from './auth-api';
+import { type FormEvent, useState } from 'react';
+import { usePublic } from '../../public-entry/public-context';
+import { warmUp } from './load-auth-actions';
 import { usePasswordFormOutcome } from './use-password-form-outcome';
 
 const FIELDS = ['email'] as const;
 
 /** State and actions of the password-recovery screen (spec §2, §5, §8). */
 export function useRecoverPassword() {
-  const services = useServices();
-  const form = useForm<RecoverPasswordRequest>({
-    defaultValues: { email: '' },
-    // Validating on blur would push the links below the fields away from a pointer reaching for them.
-    mode: 'onSubmit',
-    resolver: zodResolver(recoverPasswordRequestSchema),
-  });
-  const email = useWatch({ control: form.control, name: 'email' }) ?? '';
-  const { run, done, generalError } = usePasswordFormOutcome(form.setError, FIELDS, 'recover.success');
+  const { config, locale } = usePublic();
+  const [email, setEmail] = useState('');
+  const outcome = usePasswordFormOutcome(FIELDS, 'recover.success');
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    if (outcome.submitting || outcome.done) return;
+    void outcome.run(
+      (actions) => actions.recoverProblems({ email }, locale),
+      (actions) => actions.postRecoverPassword({ authServiceUrl: config.authServiceUrl, locale }, { email }),
+    );
+  }
 
   return {
-    form,
-    submit: form.handleSubmit((values) => run(() => postRecoverPassword(services, values))),
-    canSubmit: email !== '' && !form.formState.isSubmitting && !done,
-    submitting: form.formState.isSubmitting,
-    generalError,
+    email,
+    change: (value: string) => {
+      warmUp({ panel: false });
+      setEmail(value);
+      outcome.recheck((actions) => actions.recoverProblems({ email: value }, locale));
+    },
+    submit,
+    canSubmit: email !== '' && !outcome.submitting && !outcome.done,
+    ...outcome,
   };
 }

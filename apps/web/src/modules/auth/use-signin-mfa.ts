@@ -1,18 +1,9 @@
 import type { MfaChallenge, SigninMfaRequest, TokenPair } from '@pult/contract';
 import { type FormEvent, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { useServices } from '../../app/services-context';
-import { SERVER_ERROR_TYPE } from '../../forms/field-error-text';
 import type { ViewText } from '../../forms/view-text';
-import { postSigninMfa, postSigninPasskeyOptions } from './auth-api';
-import { signWithPasskey } from './passkey-browser';
-import { readSigninTokens } from './signin-error';
-import { MFA_FIELD, type MfaStepMethod, mfaErrorToView, mfaStepBody } from './signin-mfa';
-
-export interface MfaStepValues {
-  code: string;
-  recovery_code: string;
-}
+import { usePublic } from '../../public-entry/public-context';
+import { type AuthActions, loadAuthActions } from './load-auth-actions';
+import { MFA_FIELD, type MfaStepMethod, mfaStepBody, validateMfaValue } from './signin-mfa';
 
 export interface SigninMfaOptions {
   challenge: MfaChallenge;
@@ -24,90 +15,94 @@ export interface SigninMfaOptions {
   onDialog: (text: ViewText) => void;
 }
 
-/** State and actions of the sign-in's second step: a code, or a recovery code (issue 21). */
+/** State and actions of the sign-in's second step: a code, a passkey, or a recovery code (issue 21). */
 export function useSigninMfa({ challenge, onSignedIn, onLeave, onDialog }: SigninMfaOptions) {
-  const services = useServices();
+  const { config, locale } = usePublic();
+  const api = { authServiceUrl: config.authServiceUrl, locale };
   // An admin with passkeys only has no authenticator code to type: the recovery code is the fallback.
   const [method, setMethod] = useState<MfaStepMethod>(
     challenge.methods.includes('totp') ? 'totp' : 'recovery',
   );
-  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<ViewText | null>(null);
   const [generalError, setGeneralError] = useState<ViewText | null>(null);
-  const form = useForm<MfaStepValues>({ defaultValues: { code: '', recovery_code: '' }, mode: 'onSubmit' });
-  const field = MFA_FIELD[method];
-  // Both fields watched under fixed names: a subscription that changes its name with the method
-  // could miss the first keystroke in the other field.
-  const [code = '', recoveryCode = ''] = useWatch({ control: form.control, name: ['code', 'recovery_code'] });
-  const value = method === 'totp' ? code : recoveryCode;
+  const [submitting, setSubmitting] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
 
-  function showError(error: unknown): void {
-    const view = mfaErrorToView(error, method);
-    if (view.kind === 'field') {
-      form.setError(field, { type: SERVER_ERROR_TYPE, message: view.text }, { shouldFocus: true });
-    } else if (view.kind === 'general') setGeneralError(view.text);
-    else if (view.kind === 'expired') onLeave(view.text);
-    else onDialog(view.text);
+  async function run(call: (actions: AuthActions) => Promise<void>): Promise<void> {
+    const actions = await loadAuthActions();
+    try {
+      await call(actions);
+    } catch (error) {
+      const view = actions.mfaErrorToView(error, method);
+      if (view.kind === 'field') setFieldError({ raw: view.text });
+      else if (view.kind === 'general') setGeneralError(view.text);
+      else if (view.kind === 'expired') onLeave(view.text);
+      else onDialog(view.text);
+    }
   }
 
-  async function complete(body: SigninMfaRequest): Promise<void> {
-    const tokens = readSigninTokens(await postSigninMfa(services, body));
+  async function complete(actions: AuthActions, body: SigninMfaRequest): Promise<void> {
+    const tokens = actions.readSigninTokens(await actions.postSigninMfa(api, body));
     if (tokens) onSignedIn(tokens);
     else onDialog({ key: 'login.invalidResponse' });
-  }
-
-  async function send(values: MfaStepValues): Promise<void> {
-    try {
-      await complete(mfaStepBody(challenge.mfa_token, method, values[field]));
-    } catch (error) {
-      showError(error);
-    }
-  }
-
-  /** The browser's passkey prompt, then the step with its answer; closing the prompt does nothing. */
-  async function confirmWithPasskey(): Promise<void> {
-    setGeneralError(null);
-    setPasskeyBusy(true);
-    try {
-      const options = await postSigninPasskeyOptions(services, challenge.mfa_token);
-      const outcome = await signWithPasskey(options);
-      if (outcome.kind === 'failed')
-        setGeneralError({ key: 'login.mfa.passkeyFailed', params: { message: outcome.message } });
-      if (outcome.kind === 'done')
-        await complete({ mfa_token: challenge.mfa_token, webauthn: outcome.response });
-    } catch (error) {
-      showError(error);
-    } finally {
-      setPasskeyBusy(false);
-    }
   }
 
   function submit(event: FormEvent): void {
     event.preventDefault();
     setGeneralError(null);
-    void form.handleSubmit(send)(event);
+    setSubmitting(true);
+    void run(async (actions) => {
+      const verdict = validateMfaValue(method, value);
+      if (verdict !== true) {
+        setFieldError({ raw: actions.contractText(verdict, locale) });
+        return;
+      }
+      setFieldError(null);
+      await complete(actions, mfaStepBody(challenge.mfa_token, method, value));
+    }).finally(() => setSubmitting(false));
+  }
+
+  /** The browser's passkey prompt, then the step with its answer; closing the prompt does nothing. */
+  function confirmWithPasskey(): void {
+    setGeneralError(null);
+    setPasskeyBusy(true);
+    void run(async (actions) => {
+      const options = await actions.postSigninPasskeyOptions(api, challenge.mfa_token);
+      const outcome = await actions.signWithPasskey(options);
+      if (outcome.kind === 'failed')
+        setGeneralError({ key: 'login.mfa.passkeyFailed', params: { message: outcome.message } });
+      if (outcome.kind === 'done')
+        await complete(actions, { mfa_token: challenge.mfa_token, webauthn: outcome.response });
+    }).finally(() => setPasskeyBusy(false));
   }
 
   /** Code ↔ recovery code: the other field starts clean. */
   function switchMethod(): void {
-    const next: MfaStepMethod = method === 'totp' ? 'recovery' : 'totp';
-    form.clearErrors();
-    form.setValue(MFA_FIELD[next], '');
+    setValue('');
+    setFieldError(null);
     setGeneralError(null);
-    setMethod(next);
+    setMethod(method === 'totp' ? 'recovery' : 'totp');
   }
 
   return {
-    form,
     method,
+    field: MFA_FIELD[method],
+    value,
+    change: (next: string) => {
+      setValue(next);
+      if (fieldError) setFieldError(null);
+    },
+    fieldError,
     submit,
     switchMethod,
     canUseRecovery: challenge.methods.includes('recovery') && challenge.methods.includes('totp'),
     canUsePasskey: challenge.methods.includes('webauthn'),
     passkeyFirst: challenge.methods.includes('webauthn') && !challenge.methods.includes('totp'),
-    confirmWithPasskey: () => void confirmWithPasskey(),
+    confirmWithPasskey,
     passkeyBusy,
-    canSubmit: value.trim() !== '' && !form.formState.isSubmitting,
-    submitting: form.formState.isSubmitting,
+    canSubmit: value.trim() !== '' && !submitting,
+    submitting,
     generalError,
     back: () => onLeave(null),
   };

@@ -1,13 +1,26 @@
 import type { MfaChallenge, TokenPair } from '@pult/contract';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { useServices } from '../../app/services-context';
-import { applyServerFieldErrors } from '../../forms/apply-server-errors';
-import type { ViewText } from '../../forms/view-text';
-import { postSignin } from './auth-api';
-import { readMfaChallenge, readSigninTokens, type SigninErrorView, signinErrorToView } from './signin-error';
-import { canSubmitSignin, isSigninIncomplete, type SigninValues } from './signin-rules';
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import type { TextKey, ViewText } from '../../forms/view-text';
+import { usePublic } from '../../public-entry/public-context';
+import { loadAuthActions, warmUp } from './load-auth-actions';
+import type { SigninErrorView, SigninField } from './signin-error';
+import {
+  canSubmitSignin,
+  isSigninIncomplete,
+  type SigninValues,
+  validateSigninEmail,
+  validateSigninPassword,
+} from './signin-rules';
+
+const CHECKS: Record<SigninField, (value: string) => true | TextKey> = {
+  email: validateSigninEmail,
+  password: validateSigninPassword,
+};
+
+function problemOf(field: SigninField, value: string): ViewText | undefined {
+  const verdict = CHECKS[field](value);
+  return verdict === true ? undefined : { key: verdict };
+}
 
 /**
  * State and actions of the sign-in screen (spec §2, §5, §8). An admin with a second factor gets a
@@ -15,23 +28,30 @@ import { canSubmitSignin, isSigninIncomplete, type SigninValues } from './signin
  * (`use-signin-mfa.ts`), which ends in `finish` or comes back here with `leaveChallenge`.
  */
 export function useSignin() {
-  const services = useServices();
-  const navigate = useNavigate();
-  // Validating on blur would push "Forgot password?" away from a pointer reaching for it.
-  const form = useForm<SigninValues>({ defaultValues: { email: '', password: '' }, mode: 'onSubmit' });
-  const [email = '', password = ''] = useWatch({ control: form.control, name: ['email', 'password'] });
+  const { config, locale, openPanel } = usePublic();
+  const [values, setValues] = useState<SigninValues>({ email: '', password: '' });
+  // Checked on submit, then on every change (validating on blur would move the links under a pointer).
+  const [submitted, setSubmitted] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<SigninField, ViewText>>>({});
   const [dialog, setDialog] = useState<ViewText | null>(null);
   const [generalError, setGeneralError] = useState<ViewText | null>(null);
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+
+  function change(field: SigninField, value: string): void {
+    warmUp({ panel: true });
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) => ({ ...previous, [field]: submitted ? problemOf(field, value) : undefined }));
+  }
 
   function finish(tokens: TokenPair): void {
-    services.session.signIn(tokens);
-    navigate('/dashboard', { replace: true });
+    openPanel(tokens);
   }
 
   /** Back to the first step; the password is asked again (the step it opened is spent or gone). */
   function leaveChallenge(text: ViewText | null): void {
-    form.resetField('password');
+    setValues((previous) => ({ ...previous, password: '' }));
     setGeneralError(text);
     setChallenge(null);
   }
@@ -40,39 +60,61 @@ export function useSignin() {
     if (view.kind === 'dialog') setDialog(view.text);
     else if (view.kind === 'general') setGeneralError(view.text);
     else {
-      applyServerFieldErrors(form.setError, view.fields);
+      setErrors(
+        Object.fromEntries(Object.entries(view.fields).map(([field, text]) => [field, { raw: text }])),
+      );
       setGeneralError(view.general);
     }
   }
 
-  async function send(values: SigninValues): Promise<void> {
+  async function send(): Promise<void> {
+    setSubmitting(true);
+    const actions = await loadAuthActions().catch(() => null);
     try {
-      const body = await postSignin(services, { email: values.email.trim(), password: values.password });
-      const tokens = readSigninTokens(body);
-      if (tokens) {
-        finish(tokens);
-        return;
-      }
-      const mfa = readMfaChallenge(body);
+      if (!actions) throw new Error('The sign-in code could not be loaded');
+      const body = await actions.postSignin(
+        { authServiceUrl: config.authServiceUrl, locale },
+        {
+          email: values.email.trim(),
+          password: values.password,
+        },
+      );
+      const tokens = actions.readSigninTokens(body);
+      if (tokens) return finish(tokens);
+      const mfa = actions.readMfaChallenge(body);
       if (mfa) setChallenge(mfa);
       else setDialog({ key: 'login.invalidResponse' });
     } catch (error) {
-      show(signinErrorToView(error));
+      show(
+        actions ? actions.signinErrorToView(error) : { kind: 'dialog', text: { key: 'common.unknownError' } },
+      );
+    } finally {
+      setSubmitting(false);
     }
   }
 
   function submit(event: FormEvent): void {
     event.preventDefault();
+    if (submitting) return;
     // A new attempt replaces whatever the previous one reported.
     setGeneralError(null);
-    if (isSigninIncomplete(form.getValues())) {
+    setSubmitted(true);
+    if (isSigninIncomplete(values)) {
       setDialog({ key: 'login.fillBoth' });
       return;
     }
-    void form.handleSubmit(send)(event);
+    const found = {
+      email: problemOf('email', values.email),
+      password: problemOf('password', values.password),
+    };
+    setErrors(found);
+    const first = (['email', 'password'] as const).find((field) => found[field] !== undefined);
+    if (first) {
+      inputs[first].current?.focus();
+      return;
+    }
+    void send();
   }
-
-  const canSubmit = canSubmitSignin({ email, password }) && !form.formState.isSubmitting;
 
   /**
    * A disabled submit button blocks the browser's submit-on-Enter, so Enter with an empty field would
@@ -80,16 +122,19 @@ export function useSignin() {
    */
   function submitOnEnter(event: KeyboardEvent<HTMLFormElement>): void {
     if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
-    if (!isSigninIncomplete(form.getValues())) return;
+    if (!isSigninIncomplete(values)) return;
     submit(event);
   }
 
   return {
-    form,
+    values,
+    change,
+    errors,
+    inputs,
     submit,
     submitOnEnter,
-    canSubmit,
-    submitting: form.formState.isSubmitting,
+    canSubmit: canSubmitSignin(values) && !submitting,
+    submitting,
     generalError,
     dialog,
     showDialog: setDialog,

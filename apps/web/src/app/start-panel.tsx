@@ -1,0 +1,46 @@
+import type { TokenPair } from '@pult/contract';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createI18n, loadStoredTexts } from '../i18n/i18n';
+import { App } from './app';
+import { AppFrame } from './app-frame';
+import { bootstrap } from './bootstrap';
+import { StartupError, StartupLoading } from './startup-screens';
+
+export interface StartPanelOptions {
+  /** The sign-in's answer when the public entry hands over right after it. */
+  tokens?: TokenPair;
+}
+
+/** Starts the signed-in panel (everything but the public screens, which `public-entry` serves). */
+export async function startPanel(options: StartPanelOptions = {}): Promise<void> {
+  const root = createRoot(document.getElementById('root')!);
+  // Only the stored language's texts are downloaded, and before the first render, so that render is in it.
+  const i18n = createI18n(window.localStorage, await loadStoredTexts(window.localStorage));
+
+  async function start(): Promise<void> {
+    root.render(
+      <AppFrame i18n={i18n}>
+        <StartupLoading />
+      </AppFrame>,
+    );
+    try {
+      const { services, router } = await bootstrap(i18n);
+      if (options.tokens) services.session.signIn(options.tokens);
+      root.render(
+        <StrictMode>
+          <App i18n={i18n} services={services} router={router} />
+        </StrictMode>,
+      );
+    } catch (error) {
+      console.error('Pult could not start', error);
+      root.render(
+        <AppFrame i18n={i18n}>
+          <StartupError onRetry={() => void start()} />
+        </AppFrame>,
+      );
+    }
+  }
+
+  await start();
+}

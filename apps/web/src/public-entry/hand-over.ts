@@ -1,0 +1,35 @@
+import type { TokenPair } from '@pult/contract';
+import type { Root } from 'react-dom/client';
+import { SESSION_CHANNEL_NAME } from '../session/session-channel-name';
+import { isRefreshExpired, readTokens } from '../session/token-store';
+
+/** The panel's entry, fetched early (while the admin types) so signing in does not wait for it. */
+export const loadPanel = () => import('../app/start-panel');
+
+/**
+ * Replaces the public screens with the panel on `/dashboard`, signed in with `tokens` or with what
+ * storage holds. The panel's session manager then owns the session (spec §4) as after any start.
+ */
+export async function openPanel(root: Root, tokens?: TokenPair): Promise<void> {
+  const { startPanel } = await loadPanel();
+  root.unmount();
+  window.history.replaceState(null, '', '/dashboard');
+  await startPanel(tokens ? { tokens } : {});
+}
+
+/** A session the panel would keep: tokens present and the refresh token not yet expired. */
+export function hasLiveSession(storage: Storage, nowMs = Date.now()): boolean {
+  const tokens = readTokens(storage);
+  return tokens.accessToken !== null && !isRefreshExpired(tokens, nowMs);
+}
+
+/** Calls `onSignedIn` when another tab signs in, so this tab's sign-in screen follows it. */
+export function followOtherTabs(onSignedIn: () => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  const channel = new BroadcastChannel(SESSION_CHANNEL_NAME);
+  // Only the kind of message matters: the panel reads the tokens from storage and checks them itself.
+  channel.onmessage = (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type === 'tokens') onSignedIn();
+  };
+  return () => channel.close();
+}

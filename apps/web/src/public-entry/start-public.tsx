@@ -1,0 +1,47 @@
+import '../public-kit/public-kit.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { readStoredLocale } from '../i18n/language-storage';
+import { Alert } from '../public-kit/alert';
+import { applyColorMode } from './color-mode';
+import { hasLiveSession, openPanel } from './hand-over';
+import { PublicApp } from './public-app';
+import { loadPublicConfig } from './public-config';
+import { loadPublicTexts, translate } from './public-texts';
+
+/**
+ * Starts the public screens (sign-in, recovery, change password). A signed-in administrator opening
+ * `/` goes straight on to the panel, as the panel's own guard would send them.
+ */
+export async function startPublic(): Promise<void> {
+  const storage = window.localStorage;
+  applyColorMode(storage);
+  const root = createRoot(document.getElementById('root')!);
+  const toPanel = (tokens?: Parameters<typeof openPanel>[1]) => void openPanel(root, tokens);
+  if (window.location.pathname === '/' && hasLiveSession(storage)) {
+    toPanel();
+    return;
+  }
+  const locale = readStoredLocale(storage);
+  const texts = await loadPublicTexts(locale);
+  try {
+    const config = await loadPublicConfig();
+    root.render(
+      <StrictMode>
+        <PublicApp config={config} locale={locale} texts={texts} openPanel={toPanel} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error('Pult could not start', error);
+    root.render(
+      <main className="pk-main">
+        <Alert severity="error">
+          {translate(texts, 'app.configFailed')}{' '}
+          <button type="button" className="pk-link" onClick={() => window.location.reload()}>
+            {translate(texts, 'app.retry')}
+          </button>
+        </Alert>
+      </main>,
+    );
+  }
+}
