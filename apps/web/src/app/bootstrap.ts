@@ -1,3 +1,4 @@
+import type { TokenPair } from '@pult/contract';
 import type { i18n as I18n } from 'i18next';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { type AppRouter, createAppRouter } from './router';
@@ -8,20 +9,31 @@ export interface Started {
   router: AppRouter;
 }
 
+export interface BootstrapOptions {
+  /** The sign-in's answer, when the public entry hands over right after it. */
+  tokens?: TokenPair;
+  /** Where the router starts, once the session is in place (the public entry's `/dashboard`). */
+  path?: string;
+}
+
 /**
  * Loads /config.json, wires the services and runs the session's start-up rules (spec §4) before the
- * first route renders, so a stale session is cleared before any guarded page asks for data.
+ * first route renders, so a stale session is cleared before any guarded page asks for data. Tokens
+ * handed over are stored before the address changes: whoever sees `/dashboard` finds the session.
  */
-export async function bootstrap(i18n: I18n): Promise<Started> {
+export async function bootstrap(i18n: I18n, options: BootstrapOptions = {}): Promise<Started> {
   const config = await loadRuntimeConfig();
-  const router = createAppRouter();
+  let router: AppRouter | null = null;
   const services = createServices({
     config,
     i18n,
     navigate: (path) => {
-      void router.navigate(path);
+      void router?.navigate(path);
     },
   });
   await services.session.start();
+  if (options.tokens) services.session.signIn(options.tokens);
+  if (options.path) window.history.replaceState(null, '', options.path);
+  router = createAppRouter();
   return { services, router };
 }

@@ -10,6 +10,8 @@ import { StartupError, StartupLoading } from './startup-screens';
 export interface StartPanelOptions {
   /** The sign-in's answer when the public entry hands over right after it. */
   tokens?: TokenPair;
+  /** Where the panel opens; the address as it is when not given. */
+  path?: string;
 }
 
 /** Starts the signed-in panel (everything but the public screens, which `public-entry` serves). */
@@ -25,8 +27,7 @@ export async function startPanel(options: StartPanelOptions = {}): Promise<void>
       </AppFrame>,
     );
     try {
-      const { services, router } = await bootstrap(i18n);
-      if (options.tokens) services.session.signIn(options.tokens);
+      const { services, router } = await bootstrap(i18n, options);
       root.render(
         <StrictMode>
           <App i18n={i18n} services={services} router={router} />

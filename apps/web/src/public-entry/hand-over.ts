@@ -13,8 +13,7 @@ export const loadPanel = () => import('../app/start-panel');
 export async function openPanel(root: Root, tokens?: TokenPair): Promise<void> {
   const { startPanel } = await loadPanel();
   root.unmount();
-  window.history.replaceState(null, '', '/dashboard');
-  await startPanel(tokens ? { tokens } : {});
+  await startPanel(tokens ? { tokens, path: '/dashboard' } : { path: '/dashboard' });
 }
 
 /** A session the panel would keep: tokens present and the refresh token not yet expired. */
