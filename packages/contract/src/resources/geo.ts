@@ -36,6 +36,7 @@ export const countriesResource: ResourceDescriptor = {
   ],
   defaultSort: 'name_en',
   defaultSortIn: { 'uk-UA': 'name_uk', 'en-US': 'name_en' },
+  importKey: ['code'],
 };
 
 export const countryForm: FormDescriptor<typeof countryWriteSchema, typeof countryWriteSchema> = {
