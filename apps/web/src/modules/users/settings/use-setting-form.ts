@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
 import { SERVER_ERROR_TYPE } from '../../../forms/field-error-text';
 import type { FormMode } from '../../../forms/resource-form/form-values';
+import { useLiveRecord } from '../../../forms/resource-form/use-live-record';
 import { applyResolved, useRecordConflict } from '../../../forms/resource-form/use-record-conflict';
 import { fieldErrorsOf, isHttpError, joinFieldErrors, serverMessage } from '../../../http/http-error';
 import { availableLocalesQueryKey } from '../../../i18n/use-available-locales';
@@ -96,6 +97,13 @@ export function useSettingForm(setting: EditableSetting | undefined, onSaved: ()
     },
   });
 
+  const live = useLiveRecord({
+    resource: settingsResource,
+    recordId: setting?.key,
+    versioned,
+    saving: save.isPending,
+  });
+
   return {
     form,
     mode,
@@ -103,5 +111,7 @@ export function useSettingForm(setting: EditableSetting | undefined, onSaved: ()
     saving: save.isPending,
     /** A save refused because the setting changed meanwhile, for the conflict dialog; null when none. */
     conflict: versioned.conflict,
+    /** Another administrator changed or deleted the setting while the dialog is open, and the answers. */
+    live,
   };
 }
