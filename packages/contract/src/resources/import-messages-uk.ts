@@ -15,4 +15,7 @@ export const uk: Record<keyof typeof en, string> = {
   importDuplicateKey: 'Такий самий ключ уже є в рядку {line}',
   importUnknownReference: 'Немає запису з назвою «{value}»',
   importExtraCells: 'У рядку більше комірок, ніж стовпців у першому рядку',
+  importLineColumn: 'Рядок',
+  importErrorsColumn: 'Помилки',
+  importMediaType: 'Надішліть файл як text/csv або application/octet-stream',
 };

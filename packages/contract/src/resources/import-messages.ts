@@ -13,4 +13,7 @@ export const en = {
   importDuplicateKey: 'The same key is on line {line} already',
   importUnknownReference: 'Nothing is named "{value}"',
   importExtraCells: 'The row has more cells than the first line has columns',
+  importLineColumn: 'Line',
+  importErrorsColumn: 'Errors',
+  importMediaType: 'Send the file as text/csv or application/octet-stream',
 } as const;

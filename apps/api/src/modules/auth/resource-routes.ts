@@ -28,6 +28,7 @@ import { parseNumericId } from '../../resources/record-id.js';
 import { detectTextOrder } from '../../resources/text-order.js';
 import { createCityHandlers } from './geo/city-handlers.js';
 import { createCountryHandlers } from './geo/country-handlers.js';
+import { countryImportTarget } from './geo/country-import.js';
 import { createGeoLookups } from './geo/lookups.js';
 import { createPersonBulkActions } from './people/person-bulk.js';
 import { createPersonHandlers } from './people/person-handlers.js';
@@ -99,6 +100,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       create: countryWriteSchema,
       update: countryWriteSchema,
       handlers: createCountryHandlers(db, clock, textOrder),
+      importTarget: countryImportTarget(db),
     }),
   );
   await app.register(
