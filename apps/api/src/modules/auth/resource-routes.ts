@@ -33,6 +33,7 @@ import { createGeoLookups } from './geo/lookups.js';
 import { createPersonBulkActions } from './people/person-bulk.js';
 import { createPersonHandlers } from './people/person-handlers.js';
 import { personListSource } from './people/person-source.js';
+import { userImportTarget } from './people/user-import.js';
 import type { TokenService } from './token-service.js';
 
 export interface ResourceRouteDeps {
@@ -65,6 +66,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       create: userCreateSchema,
       update: userUpdateSchema,
       handlers: createPersonHandlers({ db, table: 'users', tokens, clock, passwords }),
+      importTarget: userImportTarget(db),
     }),
   );
   await app.register(

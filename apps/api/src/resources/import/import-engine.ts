@@ -14,7 +14,7 @@ import { guardRow, type RowGuard } from './import-access.js';
 import { cellValue, fieldSchema, type ReferenceIndex } from './import-cells.js';
 import { type ColumnPlan, planColumns } from './import-columns.js';
 import { addFault, ImportReportBuilder, type RowFaults, WHOLE_ROW } from './import-report.js';
-import type { ImportTarget, StoredRecord, Values } from './import-target.js';
+import type { ImportTarget, RowCheck, StoredRecord, Values } from './import-target.js';
 
 /** Rows per round trip: one lookup of stored records and one insert statement per batch. */
 export const IMPORT_BATCH_SIZE = 500;
@@ -59,6 +59,7 @@ export class ImportRun {
   private header: readonly string[] = [];
   private report: ImportReportBuilder | undefined;
   private references = new Map<string, ReferenceIndex>();
+  private rowCheck: RowCheck | undefined;
   private readonly seen = new Map<string, number>();
   private readonly updateSchema: z.ZodType;
 
@@ -123,6 +124,7 @@ export class ImportRun {
       if (this.plan.columns.some((column) => column.field === field))
         this.references.set(field, await load(this.executor));
     }
+    this.rowCheck = await target.rowCheck?.(this.executor);
     this.report = new ImportReportBuilder(query.mode, this.plan, locale, keepRejected);
   }
 
@@ -166,6 +168,9 @@ export class ImportRun {
       const schema =
         fieldSchema(target.createSchema, column.field) ?? fieldSchema(target.updateSchema, column.field);
       const cell = record.cells[column.index] ?? '';
+      // An empty cell of a field that cannot be empty says nothing: an update keeps the stored value,
+      // a create reports the field as required (or takes the table's default).
+      if (cell.trim() === '' && schema && !schema.safeParse('').success) continue;
       const value = cellValue(field, schema, cell, body, this.references.get(column.field));
       if ('error' in value) addFault(faults, column.field, { key: value.error, params: value.params });
       else body[column.field] = value.value;
@@ -215,7 +220,8 @@ export class ImportRun {
         addIssues(row.faults, parsed.error);
         return reject();
       }
-      const values = parsed.data as Values;
+      const values = this.checked(parsed.data as Values, row.faults);
+      if (values === undefined) return reject();
       if (guards.create) guardRow(guards.create, [values], filledFields(row.body), row.faults);
       if (Object.keys(row.faults).length > 0) return reject();
       return { kind: 'create', values };
@@ -239,7 +245,14 @@ export class ImportRun {
       report.reject(row.line, this.header, row.cells, row.faults);
       return undefined;
     }
-    const changes = changedValues(record.values, parsed.data as Values);
+    const merged = this.checked({ ...record.values, ...(parsed.data as Values) }, row.faults);
+    if (merged === undefined) {
+      report.reject(row.line, this.header, row.cells, row.faults);
+      return undefined;
+    }
+    const changes = changedValues(record.values, merged);
+    // The key found the record; a spelling the index does not tell apart (an e-mail's case) is no change.
+    for (const name of this.options.target.descriptor.importKey ?? []) delete changes[name];
     if (Object.keys(changes).length === 0) {
       report.add('unchanged', row.line, row.key);
       return undefined;
@@ -254,6 +267,15 @@ export class ImportRun {
       return undefined;
     }
     return { kind: 'update' as const, record, changes };
+  }
+
+  /** The target's whole-row check: the values to write, or undefined with the faults added. */
+  private checked(values: Values, faults: RowFaults): Values | undefined {
+    if (!this.rowCheck) return values;
+    const outcome = this.rowCheck(values);
+    if ('values' in outcome) return outcome.values;
+    for (const [field, key] of Object.entries(outcome.faults)) addFault(faults, field, { key });
+    return undefined;
   }
 
   /**

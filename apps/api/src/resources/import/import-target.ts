@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from '@pult/contract';
+import type { MessageKey, ResourceDescriptor } from '@pult/contract';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
 import type { ReferenceIndex } from './import-cells.js';
@@ -12,6 +12,8 @@ export interface StoredRecord {
   id: number | string;
   values: Values;
 }
+
+export type RowCheck = (values: Values) => { values: Values } | { faults: Record<string, MessageKey> };
 
 /**
  * What the import engine needs of one resource: how to find, create and change its records. The
@@ -31,6 +33,11 @@ export interface ImportTarget {
   secrets?: readonly NamedField[];
   /** Reference fields whose cells name a record (a country by name): loaded once per import. */
   references?: Readonly<Record<string, (executor: Executor) => Promise<ReferenceIndex>>>;
+  /**
+   * A check of a whole row after its schema, against stored data loaded once per import (a city
+   * must be in the row's country): the values to write (a city implies its country), or the faults.
+   */
+  rowCheck?: (executor: Executor) => Promise<RowCheck>;
   /** The key as text, for matching a row to a stored record (case-folded where the index folds case). */
   keyText(key: Values): string;
   /** The stored records these keys name. */
