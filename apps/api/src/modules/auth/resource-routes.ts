@@ -27,6 +27,7 @@ import { crudRoutes } from '../../resources/crud-routes.js';
 import { parseNumericId } from '../../resources/record-id.js';
 import { detectTextOrder } from '../../resources/text-order.js';
 import { createCityHandlers } from './geo/city-handlers.js';
+import { cityImportTarget } from './geo/city-import.js';
 import { createCountryHandlers } from './geo/country-handlers.js';
 import { countryImportTarget } from './geo/country-import.js';
 import { createGeoLookups } from './geo/lookups.js';
@@ -113,6 +114,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       create: cityWriteSchema,
       update: cityWriteSchema,
       handlers: createCityHandlers(db, clock, textOrder),
+      importTarget: cityImportTarget(db),
     }),
   );
 

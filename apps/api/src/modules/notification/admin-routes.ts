@@ -40,6 +40,7 @@ import { composeAndQueue } from './send/compose.js';
 import { previewTemplate } from './templates/preview.js';
 import { createTemplateHandlers, findTemplate } from './templates/template-handlers.js';
 import { createTranslationHandlers } from './translations/translation-handlers.js';
+import { translationImportTarget } from './translations/translation-import.js';
 
 export interface AdminRouteDeps {
   db: Db;
@@ -135,6 +136,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       update: translationWriteSchema,
       handlers: translations,
       notFound: 'translationNotFound',
+      importTarget: translationImportTarget(db),
     }),
   );
 

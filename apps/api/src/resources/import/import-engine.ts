@@ -146,7 +146,7 @@ export class ImportRun {
     if (this.write) await this.insert(creations);
     else for (const { row } of creations) report.add('created', row.line, row.key);
     for (const { row, record, changes } of updates) {
-      if (this.write) await this.options.target.update(this.executor, record.id, changes, this.options.now());
+      if (this.write) await this.writeUpdate(record, changes);
       report.add('updated', row.line, row.key, changeList(record.values, changes));
     }
   }
@@ -269,6 +269,11 @@ export class ImportRun {
     return { kind: 'update' as const, record, changes };
   }
 
+  private writeUpdate(record: StoredRecord, changes: Values): Promise<void> {
+    const after = { ...record.values, ...changes };
+    return this.options.target.update(this.executor, record.id, changes, this.options.now(), after);
+  }
+
   /** The target's whole-row check: the values to write, or undefined with the faults added. */
   private checked(values: Values, faults: RowFaults): Values | undefined {
     if (!this.rowCheck) return values;
@@ -300,7 +305,7 @@ export class ImportRun {
     for (const { row } of raced) {
       const decision = this.decide(row, stored.get(row.keyText));
       if (decision?.kind === 'update') {
-        await target.update(this.executor, decision.record.id, decision.changes, this.options.now());
+        await this.writeUpdate(decision.record, decision.changes);
         report.add('updated', row.line, row.key, changeList(decision.record.values, decision.changes));
       } else if (decision?.kind === 'create') {
         // Created and deleted again between the two statements: the row is left for another run.

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { ImportTarget, StoredRecord, Values } from './import-target.js';
 
@@ -9,17 +9,16 @@ export interface TableTargetOptions extends Omit<ImportTarget, 'keyText' | 'find
   id?: string;
   /**
    * Key fields whose index folds case (`lower(email)`): matched and conflicted case-insensitively.
-   * Every key field is a column of the same name.
    */
   folded?: readonly string[];
-  /** The unique index `on conflict` names, as its column list (`(code)`, `((lower(email)))`). */
-  conflict: RawBuilder<unknown>;
+  /** Columns of key fields whose column is named otherwise (`group` → `group_name`). */
+  columns?: Readonly<Record<string, string>>;
   /** A stored row as the import compares it with a file's row (the fields its schemas write). */
   stored: (row: Record<string, unknown>) => Values;
   /** A new record's row: the validated values plus what the table needs (defaults, a hash). */
   newRow?: (values: Values) => Record<string, unknown>;
-  /** The columns an update writes, from the changed values. */
-  changedColumns?: (changes: Values) => Record<string, unknown>;
+  /** The columns an update writes, from the changed values and the whole record as it will be. */
+  changedColumns?: (changes: Values, after: Values) => Record<string, unknown>;
   /** Timestamp columns the import sets (`created_at` on insert, `updated_at` on both). */
   timestamps?: { created?: string; updated?: string };
 }
@@ -27,15 +26,19 @@ export interface TableTargetOptions extends Omit<ImportTarget, 'keyText' | 'find
 /**
  * An import target over one table, with batched SQL: one `select … where key in (…)` and one
  * multi-row `insert … on conflict do nothing returning key` per batch, one `update` per changed row.
+ * The insert names no conflict target, so any unique index (the key's, or another one such as a
+ * city's Ukrainian name) leaves the row out instead of failing the statement; the engine then sees
+ * the key taken and treats the row as an existing record's.
  */
 export function tableTarget(options: TableTargetOptions): ImportTarget {
-  const { table, conflict, stored } = options;
+  const { table, stored } = options;
   const id = options.id ?? 'id';
   const keys = options.descriptor.importKey ?? [];
   const folded = new Set(options.folded ?? []);
   const part = (field: string, value: unknown) =>
     folded.has(field) ? String(value ?? '').toLocaleLowerCase('en-US') : (value ?? null);
-  const keyColumn = (field: string) => (folded.has(field) ? sql`lower(${sql.ref(field)})` : sql.ref(field));
+  const column = (field: string) => sql.ref(options.columns?.[field] ?? field);
+  const keyColumn = (field: string) => (folded.has(field) ? sql`lower(${column(field)})` : column(field));
   const keyTuple = sql`(${sql.join(keys.map(keyColumn))})`;
   const stamps = options.timestamps ?? { created: 'created_at', updated: 'updated_at' };
   return {
@@ -60,13 +63,15 @@ export function tableTarget(options: TableTargetOptions): ImportTarget {
       );
       const { rows: inserted } = await sql<Values>`insert into ${sql.table(table)}
         (${sql.join(columns.map((column) => sql.ref(column)))}) values ${sql.join(tuples)}
-        on conflict ${conflict} do nothing
-        returning ${sql.join(keys.map((field) => sql.ref(field)))}`.execute(executor);
+        on conflict do nothing
+        returning ${sql.join(keys.map((field) => sql`${column(field)} as ${sql.ref(field)}`))}`.execute(
+        executor,
+      );
       return inserted;
     },
-    async update(executor: Executor, recordId: number | string, changes: Values, now: Date): Promise<void> {
+    async update(executor: Executor, recordId: number | string, changes: Values, now: Date, after: Values) {
       const columns = {
-        ...(options.changedColumns ? options.changedColumns(changes) : changes),
+        ...(options.changedColumns ? options.changedColumns(changes, after) : changes),
         ...(stamps.updated ? { [stamps.updated]: now } : {}),
       };
       const assignments = Object.entries(columns).map(

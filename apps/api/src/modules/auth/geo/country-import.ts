@@ -1,5 +1,4 @@
 import { countriesResource, countryWriteSchema } from '@pult/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import type { ImportTarget } from '../../../resources/import/import-target.js';
 import { tableTarget } from '../../../resources/import/table-target.js';
@@ -12,7 +11,6 @@ export function countryImportTarget(db: Db): ImportTarget {
     createSchema: countryWriteSchema,
     updateSchema: countryWriteSchema,
     table: 'countries',
-    conflict: sql`(code)`,
     stored: (row) => ({ code: row.code, name_uk: row.name_uk, name_en: row.name_en }),
   });
 }

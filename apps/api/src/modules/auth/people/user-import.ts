@@ -1,5 +1,4 @@
 import { personWritableShape, userForm, usersResource, userUpdateSchema } from '@pult/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import type { ImportTarget, Values } from '../../../resources/import/import-target.js';
 import { tableTarget } from '../../../resources/import/table-target.js';
@@ -35,7 +34,6 @@ export function userImportTarget(db: Db): ImportTarget {
     rowCheck: placeCheck,
     table: 'users',
     folded: ['email'],
-    conflict: sql`((lower(email)))`,
     stored: storedPerson,
     newRow: (values) => ({ ...values, password_hash: NO_PASSWORD }),
   });
