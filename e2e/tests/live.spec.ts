@@ -20,6 +20,9 @@ const TEXTS = {
     editSetting: (key: string) => `Редагувати ${key}`,
     settingDialog: (key: string) => `Редагування «${key}»`,
     value: 'Значення',
+    deleteRow: (name: string) => `Видалити ${name}`,
+    delete: 'Видалити',
+    notDeleted: 'Хтось інший змінив цей запис після того, як ви його побачили, тож його не видалено.',
   },
   'en-US': {
     newRecords: (count: number) => `${count} new — show`,
@@ -31,6 +34,9 @@ const TEXTS = {
     editSetting: (key: string) => `Edit ${key}`,
     settingDialog: (key: string) => `Edit “${key}”`,
     value: 'Value',
+    deleteRow: (name: string) => `Delete ${name}`,
+    delete: 'Delete',
+    notDeleted: 'Someone else changed this record after it was shown to you, so it was not deleted.',
   },
 } as const;
 
@@ -186,5 +192,34 @@ for (const locale of ['uk-UA', 'en-US'] as const) {
     await expect(phone).toHaveValue('+380443332211');
     await expect(banner).toBeHidden();
     await context.close();
+  });
+
+  test(`a delete from a list row is refused when another administrator changed the record meanwhile (${locale})`, async ({
+    adminPage: page,
+    api,
+  }) => {
+    const key = `e2e.rowdel.${uniqueTag()}`;
+    await api.ok('POST', '/auth/admin/settings', { key, type: 'string', value: 'listed', is_public: false });
+    await useLocale(page, locale);
+    await page.goto(listUrl('/auth/settings', { 'filter[key]': key }));
+    const table = resourceTable(page, text.settings);
+    await expectSettled(table);
+    await table.getByRole('button', { name: text.deleteRow(key) }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toBeVisible();
+
+    // While the confirmation is open, another administrator changes the setting.
+    await api.ok('PUT', `/auth/admin/settings/${key}`, {
+      type: 'string',
+      value: 'changed',
+      is_public: false,
+    });
+    await confirm.getByRole('button', { name: text.delete }).click();
+    await expect(page.getByRole('alert').filter({ hasText: text.notDeleted })).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await page.screenshot({ path: test.info().outputPath(`live-row-delete-refused-${locale}.png`) });
+    await expect(rowWith(page, key)).toContainText('changed');
+    const kept = await api.ok<{ value: unknown }>('GET', `/auth/admin/settings/${key}`);
+    expect(kept.value).toBe('changed');
   });
 }
