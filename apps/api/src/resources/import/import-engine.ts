@@ -62,6 +62,8 @@ export class ImportRun {
   private rowCheck: RowCheck | undefined;
   private readonly seen = new Map<string, number>();
   private readonly updateSchema: z.ZodType;
+  /** The fields the update schema takes, when it is an object. */
+  private readonly updatable: ReadonlySet<string> | undefined;
 
   constructor(
     private readonly executor: Executor,
@@ -71,6 +73,7 @@ export class ImportRun {
     const update = options.target.updateSchema;
     // A file may carry some columns only: an update writes those and keeps the others.
     this.updateSchema = update instanceof z.ZodObject ? update.partial() : update;
+    this.updatable = update instanceof z.ZodObject ? new Set(Object.keys(update.shape)) : undefined;
   }
 
   /** Reads the whole file (the caller decides on the transaction). */
@@ -239,7 +242,11 @@ export class ImportRun {
 
   private decideUpdate(row: PreparedRow, record: StoredRecord) {
     const report = this.report as ImportReportBuilder;
-    const parsed = this.updateSchema.safeParse(row.body);
+    // Key fields the update form does not take (a setting's key names it in the path) stay out.
+    const body = Object.fromEntries(
+      Object.entries(row.body).filter(([field]) => this.updatable === undefined || this.updatable.has(field)),
+    );
+    const parsed = this.updateSchema.safeParse(body);
     if (!parsed.success) {
       addIssues(row.faults, parsed.error);
       report.reject(row.line, this.header, row.cells, row.faults);
@@ -279,7 +286,7 @@ export class ImportRun {
     if (!this.rowCheck) return values;
     const outcome = this.rowCheck(values);
     if ('values' in outcome) return outcome.values;
-    for (const [field, key] of Object.entries(outcome.faults)) addFault(faults, field, { key });
+    addFault(faults, outcome.field, { key: outcome.fault });
     return undefined;
   }
 

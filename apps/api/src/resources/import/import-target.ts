@@ -13,7 +13,7 @@ export interface StoredRecord {
   values: Values;
 }
 
-export type RowCheck = (values: Values) => { values: Values } | { faults: Record<string, MessageKey> };
+export type RowCheck = (values: Values) => { values: Values } | { field: string; fault: MessageKey };
 
 /**
  * What the import engine needs of one resource: how to find, create and change its records. The

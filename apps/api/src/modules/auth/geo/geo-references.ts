@@ -53,16 +53,18 @@ export async function placeCheck(executor: Executor): Promise<RowCheck> {
   const countries = new Set(
     (await executor.selectFrom('countries').select('id').execute()).map((row) => row.id),
   );
-  return (values): ReturnType<RowCheck> => {
+  return (values) => {
     const countryId = typeof values.country_id === 'number' ? values.country_id : null;
     const cityId = typeof values.city_id === 'number' ? values.city_id : null;
     if (cityId !== null) {
       const cityCountry = cities.get(cityId);
-      if (cityCountry === undefined) return { faults: { city_id: 'cityNotFound' } };
-      if (countryId !== null && countryId !== cityCountry) return { faults: { city_id: 'cityNotInCountry' } };
+      if (cityCountry === undefined) return { field: 'city_id', fault: 'cityNotFound' };
+      if (countryId !== null && countryId !== cityCountry)
+        return { field: 'city_id', fault: 'cityNotInCountry' };
       return { values: { ...values, country_id: cityCountry } };
     }
-    if (countryId !== null && !countries.has(countryId)) return { faults: { country_id: 'countryNotFound' } };
+    if (countryId !== null && !countries.has(countryId))
+      return { field: 'country_id', fault: 'countryNotFound' };
     return { values };
   };
 }
