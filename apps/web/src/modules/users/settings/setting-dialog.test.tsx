@@ -128,6 +128,23 @@ describe('setting dialog under grants', () => {
     expect(put?.body).toMatchObject({ value: 15 });
   });
 
+  it('saves at the version the list row carries, without reading it first', async () => {
+    const { api: fake } = await renderSettings([allow('list'), allow('read'), allow('update')], (call) => {
+      if (call.method === 'GET' && call.path === '/admin/settings')
+        return jsonResponse(200, { items: [{ ...SETTING, version: 'W/"5"' }], total: 1, pageCount: 1 });
+      if (call.method === 'PUT')
+        return withEtag(jsonResponse(200, { ...SETTING, ...(call.body as object) }), 'W/"6"');
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit max_upload' }));
+    const form = screen.getByRole('dialog');
+    fireEvent.change(within(form).getByLabelText(/^Value/), { target: { value: '15' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.sent('PUT', '/admin/settings/max_upload')).toHaveLength(1));
+    expect(fake.sent('PUT', '/admin/settings/max_upload')[0]?.headers['If-Match']).toBe('W/"5"');
+    expect(fake.sent('GET', '/admin/settings/max_upload')).toHaveLength(0);
+  });
+
   it("tells of another administrator's change to the open setting, and Reload shows it as it is now", async () => {
     const hub = createLiveHub();
     await renderSettings(

@@ -17,6 +17,7 @@ import {
   resourceKeys,
   updateVersionedRecord,
 } from '../../../resources/resource-api';
+import { rowVersion } from '../../../resources/row-version';
 import {
   type EditableSetting,
   fieldOfIssue,
@@ -40,15 +41,19 @@ function settingResolver(mode: FormMode): Resolver<SettingFormValues, unknown, S
 
 /**
  * The create/edit form of one setting: a typed value, checked before it is sent (spec §5). The dialog
- * opens a list row, so the first save reads the setting's version (and compares it with the row)
- * before it saves at it (`If-Match`); a 412 opens the engine's conflict dialog.
+ * opens a list row and saves at the version the row was listed with (`If-Match`; a row without one:
+ * the first save reads it and compares it with the row); a 412 opens the engine's conflict dialog.
  */
 export function useSettingForm(setting: EditableSetting | undefined, onSaved: () => void) {
   const services = useServices();
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const mode: FormMode = setting ? 'edit' : 'create';
-  const [opened] = useState(() => ({ values: toSettingFormValues(setting), version: undefined }));
+  // The row's version when the list carries it; otherwise the first save reads it.
+  const [opened] = useState(() => ({
+    values: toSettingFormValues(setting),
+    version: setting ? (rowVersion(setting) ?? undefined) : undefined,
+  }));
   const form = useForm<SettingFormValues, unknown, SettingBody>({
     defaultValues: opened.values,
     mode: 'onTouched',
