@@ -72,7 +72,9 @@ export class ImportRun {
   ) {
     const update = options.target.updateSchema;
     // A file may carry some columns only: an update writes those and keeps the others.
-    this.updateSchema = update instanceof z.ZodObject ? update.partial() : update;
+    // zod refuses `.partial()` on an object with refinements (a template's "an e-mail needs a
+    // subject"): the fields' own rules stay, and the target's row check judges the whole record.
+    this.updateSchema = update instanceof z.ZodObject ? z.strictObject(update.shape).partial() : update;
     this.updatable = update instanceof z.ZodObject ? new Set(Object.keys(update.shape)) : undefined;
   }
 
