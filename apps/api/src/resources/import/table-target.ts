@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { ImportTarget, StoredRecord, Values } from './import-target.js';
 
@@ -19,6 +19,8 @@ export interface TableTargetOptions extends Omit<ImportTarget, 'keyText' | 'find
   newRow?: (values: Values) => Record<string, unknown>;
   /** The columns an update writes, from the changed values and the whole record as it will be. */
   changedColumns?: (changes: Values, after: Values) => Record<string, unknown>;
+  /** Rows that are not records any more (a bucket being deleted): never found, never updated. */
+  live?: RawBuilder<unknown>;
   /** Timestamp columns the import sets (`created_at` on insert, `updated_at` on both). */
   timestamps?: { created?: string; updated?: string };
 }
@@ -47,7 +49,9 @@ export function tableTarget(options: TableTargetOptions): ImportTarget {
     async find(executor: Executor, wanted: readonly Values[]): Promise<StoredRecord[]> {
       const tuples = wanted.map((key) => sql`(${sql.join(keys.map((field) => part(field, key[field])))})`);
       const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}
-        where ${keyTuple} in (${sql.join(tuples)})`.execute(executor);
+        where ${keyTuple} in (${sql.join(tuples)}) ${options.live ? sql`and ${options.live}` : sql``}`.execute(
+        executor,
+      );
       return rows.map((row) => ({ id: row[id] as number | string, values: stored(row) }));
     },
     async insert(executor: Executor, values: readonly Values[], now: Date): Promise<Values[]> {
