@@ -67,7 +67,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       create: userCreateSchema,
       update: userUpdateSchema,
       handlers: createPersonHandlers({ db, table: 'users', tokens, clock, passwords }),
-      importTarget: userImportTarget(db),
+      importTarget: userImportTarget(db, tokens),
     }),
   );
   await app.register(

@@ -19,6 +19,8 @@ export interface TableTargetOptions extends Omit<ImportTarget, 'keyText' | 'find
   newRow?: (values: Values) => Record<string, unknown>;
   /** The columns an update writes, from the changed values and the whole record as it will be. */
   changedColumns?: (changes: Values, after: Values) => Record<string, unknown>;
+  /** What a changed record needs besides its row (a person locked by the file loses their sign-ins). */
+  afterUpdate?: (executor: Executor, id: number | string, changes: Values) => Promise<void>;
   /** Rows that are not records any more (a bucket being deleted): never found, never updated. */
   live?: RawBuilder<unknown>;
   /** Timestamp columns the import sets (`created_at` on insert, `updated_at` on both). */
@@ -83,6 +85,7 @@ export function tableTarget(options: TableTargetOptions): ImportTarget {
       );
       await sql`update ${sql.table(table)} set ${sql.join(assignments)}
         where ${sql.ref(id)} = ${recordId}`.execute(executor);
+      await options.afterUpdate?.(executor, recordId, changes);
     },
   };
 }

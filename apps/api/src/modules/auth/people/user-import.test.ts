@@ -6,6 +6,7 @@ import {
   createCity,
   createCountry,
   createUser,
+  signInUser,
 } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { testDatabaseKinds } from '../../../test/test-database.js';
@@ -115,6 +116,26 @@ describe.each(testDatabaseKinds())('CSV import of users on %s', (kind) => {
     });
     expect(signin.statusCode).toBe(422);
     expect(signin.json()).toEqual({ message: 'Invalid login or password' });
+  });
+
+  it('ends the sign-ins of a user the file locks, as the form does', async () => {
+    const { user, password } = await createUser(t.db, { email: 'locked@import.test' });
+    const session = await signInUser(t, user.email, password);
+    const renew = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/user/refresh-token',
+        payload: { refresh_token: session.refresh_token },
+      });
+    await report('email,status\nlocked@import.test,Locked\n', 'mode=commit&onConflict=update');
+    expect((await renew()).statusCode).toBe(401);
+    const sessions = await t.db
+      .selectFrom('auth_sessions')
+      .select(['revoked_at', 'revoked_reason'])
+      .where('subject_kind', '=', 'user')
+      .where('subject_id', '=', user.id)
+      .execute();
+    expect(sessions).toEqual([{ revoked_at: expect.any(Date), revoked_reason: 'status changed' }]);
   });
 
   it('refuses a password column, names unknown places and a city outside the country', async () => {

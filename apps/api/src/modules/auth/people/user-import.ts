@@ -1,8 +1,9 @@
-import { personWritableShape, userForm, usersResource, userUpdateSchema } from '@pult/contract';
+import { personWritableShape, STATUS, userForm, usersResource, userUpdateSchema } from '@pult/contract';
 import type { Db } from '../../../db/database.js';
 import type { ImportTarget, Values } from '../../../resources/import/import-target.js';
 import { tableTarget } from '../../../resources/import/table-target.js';
 import { cityReferences, countryReferences, placeCheck } from '../geo/geo-references.js';
+import type { TokenService } from '../token-service.js';
 
 /**
  * Stored as the password of an imported user: no argon2 hash, so no password ever matches it. An
@@ -22,8 +23,11 @@ const createSchema = userUpdateSchema.extend({
   status: personWritableShape.status.optional(),
 });
 
-/** Platform users from CSV: found by e-mail (unique without regard to case). */
-export function userImportTarget(db: Db): ImportTarget {
+/**
+ * Platform users from CSV: found by e-mail (unique without regard to case). A status other than
+ * active ends the user's sign-ins, in the import's transaction, as the form's update does.
+ */
+export function userImportTarget(db: Db, tokens: TokenService): ImportTarget {
   return tableTarget({
     db,
     descriptor: usersResource,
@@ -36,6 +40,11 @@ export function userImportTarget(db: Db): ImportTarget {
     folded: ['email'],
     stored: storedPerson,
     newRow: (values) => ({ ...values, password_hash: NO_PASSWORD }),
+    afterUpdate: async (executor, id, changes) => {
+      if (changes.status === undefined || changes.status === STATUS.active) return;
+      const reason = changes.status === STATUS.deleted ? 'deleted' : 'status changed';
+      await tokens.revokeAll(executor, 'user', Number(id), reason);
+    },
   });
 }
 
