@@ -18,4 +18,5 @@ export const uk: Record<keyof typeof en, string> = {
   importLineColumn: 'Рядок',
   importErrorsColumn: 'Помилки',
   importMediaType: 'Надішліть файл як text/csv або application/octet-stream',
+  importValueTaken: 'Інший запис уже має значення, яке задає цей рядок',
 };

@@ -16,4 +16,5 @@ export const en = {
   importLineColumn: 'Line',
   importErrorsColumn: 'Errors',
   importMediaType: 'Send the file as text/csv or application/octet-stream',
+  importValueTaken: 'Another record already has a value this row gives',
 } as const;

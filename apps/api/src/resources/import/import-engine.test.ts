@@ -56,14 +56,18 @@ describe.each(testDatabaseKinds())('import engine on %s', (kind) => {
         { code: 'ZB', name_uk: 'Зб', name_en: 'Zb' },
       ])
       .execute();
-    const run = new ImportRun(db, options(racing(countryImportTarget(db)), onConflict), true);
-    await run.run(
-      records([
-        ['code', 'name_en', 'name_uk'],
-        ['ZA', 'Za renamed', 'За'],
-        ['ZB', 'Zb', 'Зб'],
-      ]),
-    );
+    // A commit always runs in the route's transaction (an update takes a savepoint).
+    const run = await db.transaction().execute(async (trx) => {
+      const inner = new ImportRun(trx, options(racing(countryImportTarget(db)), onConflict), true);
+      await inner.run(
+        records([
+          ['code', 'name_en', 'name_uk'],
+          ['ZA', 'Za renamed', 'За'],
+          ['ZB', 'Zb', 'Зб'],
+        ]),
+      );
+      return inner;
+    });
     expect(run.result().counts).toMatchObject({ rows: 2, create: 0, ...counts });
     const stored = await db
       .selectFrom('countries')

@@ -6,6 +6,7 @@ import {
   type Locale,
   type MessageKey,
 } from '@pult/contract';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../../db/database.js';
 import { errors } from '../../http/app-error.js';
@@ -15,6 +16,8 @@ import { cellValue, fieldSchema, type ReferenceIndex } from './import-cells.js';
 import { type ColumnPlan, planColumns } from './import-columns.js';
 import { addFault, ImportReportBuilder, type RowFaults, WHOLE_ROW } from './import-report.js';
 import type { ImportTarget, RowCheck, StoredRecord, Values } from './import-target.js';
+
+const UNIQUE_VIOLATION = '23505';
 
 /** Rows per round trip: one lookup of stored records and one insert statement per batch. */
 export const IMPORT_BATCH_SIZE = 500;
@@ -150,10 +153,7 @@ export class ImportRun {
     }
     if (this.write) await this.insert(creations);
     else for (const { row } of creations) report.add('created', row.line, row.key);
-    for (const { row, record, changes } of updates) {
-      if (this.write) await this.writeUpdate(record, changes);
-      report.add('updated', row.line, row.key, changeList(record.values, changes));
-    }
+    for (const { row, record, changes } of updates) await this.applyUpdate(row, record, changes);
   }
 
   /** A record's cells as a body (what a form would send), its key, and the faults found so far. */
@@ -278,9 +278,34 @@ export class ImportRun {
     return { kind: 'update' as const, record, changes };
   }
 
-  private writeUpdate(record: StoredRecord, changes: Values): Promise<void> {
+  /** Writes (when committing) and reports one update; a value another record holds rejects the row. */
+  private async applyUpdate(row: PreparedRow, record: StoredRecord, changes: Values): Promise<void> {
+    const report = this.report as ImportReportBuilder;
+    if (this.write && !(await this.writeUpdate(record, changes))) {
+      addFault(row.faults, WHOLE_ROW, { key: 'importValueTaken' });
+      report.reject(row.line, this.header, row.cells, row.faults);
+      return;
+    }
+    report.add('updated', row.line, row.key, changeList(record.values, changes));
+  }
+
+  /**
+   * One record's update under a savepoint: a unique index other than the key's (a city's Ukrainian
+   * name in its country) may refuse the new value, and that must reject the row, not abort the
+   * transaction. Answers whether it was written.
+   */
+  private async writeUpdate(record: StoredRecord, changes: Values): Promise<boolean> {
     const after = { ...record.values, ...changes };
-    return this.options.target.update(this.executor, record.id, changes, this.options.now(), after);
+    await sql`savepoint import_row`.execute(this.executor);
+    try {
+      await this.options.target.update(this.executor, record.id, changes, this.options.now(), after);
+    } catch (error) {
+      if ((error as { code?: unknown } | undefined)?.code !== UNIQUE_VIOLATION) throw error;
+      await sql`rollback to savepoint import_row`.execute(this.executor);
+      return false;
+    }
+    await sql`release savepoint import_row`.execute(this.executor);
+    return true;
   }
 
   /** The target's whole-row check: the values to write, or undefined with the faults added. */
@@ -313,10 +338,8 @@ export class ImportRun {
     const stored = await this.stored(raced.map((creation) => creation.row));
     for (const { row } of raced) {
       const decision = this.decide(row, stored.get(row.keyText));
-      if (decision?.kind === 'update') {
-        await this.writeUpdate(decision.record, decision.changes);
-        report.add('updated', row.line, row.key, changeList(decision.record.values, decision.changes));
-      } else if (decision?.kind === 'create') {
+      if (decision?.kind === 'update') await this.applyUpdate(row, decision.record, decision.changes);
+      else if (decision?.kind === 'create') {
         // Created and deleted again between the two statements: the row is left for another run.
         addFault(row.faults, WHOLE_ROW, { key: 'importKeyExists' });
         report.reject(row.line, this.header, row.cells, row.faults);

@@ -48,6 +48,22 @@ describe.each(testDatabaseKinds())('CSV import of cities on %s', (kind) => {
     ]);
   });
 
+  it('rejects a row whose new Ukrainian name another city of the country has, writing the others', async () => {
+    const result = await report(
+      'Country,Name (English),Name (Ukrainian)\nUA,Lviv,Одеса\nUA,Odesa,Одеса-місто\n',
+      'mode=commit&onConflict=update&rows=valid',
+    );
+    expect(result.committed).toBe(true);
+    expect(result.counts).toMatchObject({ update: 1, rejected: 1 });
+    expect(result.rejected[0]?.errors).toEqual({
+      _row: ['Another record already has a value this row gives'],
+    });
+    await report(
+      'Country,Name (English),Name (Ukrainian)\nUA,Odesa,Одеса\n',
+      'mode=commit&onConflict=update',
+    );
+  });
+
   it.each(['en-US', 'uk-UA'])('imports its own %s export back unchanged', async (lang) => {
     const exported = await t.app.inject({
       method: 'GET',
