@@ -32,6 +32,7 @@ import { createNotificationModule } from './modules/notification/index.js';
 import { createStorageModule, storagePreviewOrigins } from './modules/storage/index.js';
 import { registerOpenApi } from './openapi/openapi-routes.js';
 import { collectRoutes } from './openapi/route-collector.js';
+import { configureImportLimits } from './resources/import/import-limits.js';
 import { configureTotalBudget } from './resources/list-total.js';
 import { defaultWebDistDir, registerPanel } from './web/panel.js';
 
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
   const clock = options.clock ?? systemClock;
   const databaseUrl = options.databaseUrl ?? config.databaseUrl;
   configureTotalBudget(config.listTotals);
+  configureImportLimits(config.imports);
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,

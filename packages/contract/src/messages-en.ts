@@ -4,6 +4,7 @@ import { en as chatEn } from './chat/messages.js';
 import { FORBIDDEN_TEXTS, INVALID_CREDENTIALS_TEXTS } from './known-messages.js';
 import { en as notificationEn } from './notification/messages.js';
 import { en as bulkEn } from './resources/bulk-messages.js';
+import { en as importEn } from './resources/import-messages.js';
 import { en as recordVersionEn } from './resources/record-version-messages.js';
 import { en as storageEn } from './storage/messages.js';
 
@@ -73,6 +74,7 @@ export const MESSAGES_EN = {
   invalidApiKey: 'Invalid API key',
   ...notificationEn,
   ...bulkEn,
+  ...importEn,
   ...recordVersionEn,
   ...storageEn,
   ...accessEn,

@@ -5,6 +5,7 @@ import { FORBIDDEN_TEXTS, INVALID_CREDENTIALS_TEXTS } from './known-messages.js'
 import type { MessageKey } from './messages-en.js';
 import { uk as notificationUk } from './notification/messages-uk.js';
 import { uk as bulkUk } from './resources/bulk-messages-uk.js';
+import { uk as importUk } from './resources/import-messages-uk.js';
 import { uk as recordVersionUk } from './resources/record-version-messages-uk.js';
 import { uk as storageUk } from './storage/messages-uk.js';
 
@@ -70,6 +71,7 @@ export const MESSAGES_UK: Record<MessageKey, string> = {
   invalidApiKey: 'Недійсний API-ключ',
   ...notificationUk,
   ...bulkUk,
+  ...importUk,
   ...recordVersionUk,
   ...storageUk,
   ...accessUk,

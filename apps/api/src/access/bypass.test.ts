@@ -56,7 +56,14 @@ describe.each(testDatabaseKinds())('access control holds against bypass attempts
     const page = await call('GET', '/users?filter[email]=bypass.test&sort=email&perPage=5', headers);
     expect(page.statusCode, page.body).toBe(200);
     for (const item of page.json<{ items: Record<string, unknown>[] }>().items) {
-      expect(Object.keys(item).sort()).toEqual(['country_id', 'country_name', 'email', 'id', 'status']);
+      expect(Object.keys(item).sort()).toEqual([
+        'country_id',
+        'country_name',
+        'email',
+        'id',
+        'status',
+        'version',
+      ]);
     }
     for (const url of [
       '/users?filter[phone]=%2B380',

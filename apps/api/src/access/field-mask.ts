@@ -10,8 +10,11 @@ import {
   visibleFields,
 } from '@pult/contract';
 
-/** Keys that name a record: an answer keeps them whatever the field grants say. */
-const IDENTITY_KEYS = new Set(['id', 'uuid', 'key']);
+/**
+ * Keys that name a record, and a list row's version (what its `GET` answers in `ETag` to the same
+ * reader): an answer keeps them whatever the field grants say.
+ */
+const IDENTITY_KEYS = new Set(['id', 'uuid', 'key', 'version']);
 
 /**
  * Keys an item carries for a field besides the field itself: the name shown for a reference

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SERVICE_BASE_PATHS } from '@pult/contract';
 import { z } from 'zod';
 import type { MetricsConfig } from '../metrics/metrics-http.js';
+import type { ImportLimits } from '../resources/import/import-limits.js';
 import type { TotalBudget } from '../resources/list-total.js';
 
 /** Credentials of the embedded demo; a PostgreSQL deployment must name its own. */
@@ -62,6 +63,13 @@ const envSchema = z
     PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(2_000),
     LIST_COUNT_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
     LIST_COUNT_BUDGET_MS: z.coerce.number().int().min(0).max(10_000).default(30),
+    IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+    IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 ** 3)
+      .default(20 * 1024 * 1024),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -137,6 +145,8 @@ export interface AppConfig {
   blobStore: BlobStoreConfig;
   /** How far a list's filtered total is counted before it becomes an estimate. */
   listTotals: TotalBudget;
+  /** CSV import: rows and bytes one file may hold. */
+  imports: ImportLimits;
   /** Where `/metrics` is served, if anywhere. */
   metrics: MetricsConfig;
 }
@@ -220,6 +230,7 @@ function toAppConfig(env: Env): AppConfig {
     },
     blobStore: blobStoreConfig(env),
     listTotals: { countLimit: env.LIST_COUNT_LIMIT, budgetMs: env.LIST_COUNT_BUDGET_MS },
+    imports: { maxRows: env.IMPORT_MAX_ROWS, maxBytes: env.IMPORT_MAX_BYTES },
     metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN },
   };
 }

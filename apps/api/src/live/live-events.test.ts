@@ -168,6 +168,34 @@ describe.each(testDatabaseKinds())('live change stream on %s', (kind) => {
     expect(client.frames.map((frame) => frame.event)).toContain('access');
   });
 
+  it('tells an administrator of a change to their own record (their profile) even when they may not list administrators', async () => {
+    const reader = await adminWithGrants(t, [{ resource: 'auth.countries', action: 'list' }]);
+    const client = await stream(reader.headers.authorization);
+    // Another administrator changes their name through the administrators' form.
+    await t.db
+      .updateTable('admins')
+      .set({ first_name: 'Renamed' })
+      .where('id', '=', reader.admin.id)
+      .execute();
+    await client.until(() => client.ended).catch(() => undefined);
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/auth/admin/profile',
+      headers: reader.headers,
+    });
+    expect(client.changes()).toContainEqual(
+      expect.objectContaining({
+        resource: 'auth.admins',
+        id: String(reader.admin.id),
+        op: 'update',
+        version: profile.headers.etag,
+      }),
+    );
+    // Nobody else's administrator record reaches them.
+    expect(client.changes().every((change) => change.id === String(reader.admin.id))).toBe(true);
+    expect(client.frames.map((frame) => frame.event)).toContain('access');
+  });
+
   if (kind === 'postgres') {
     it('delivers an event whose transaction commits after a later one, in commit-safe order', async () => {
       const client = await stream(root.authorization);

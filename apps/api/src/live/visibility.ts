@@ -13,7 +13,8 @@ export interface Reader {
  * Where their list grant reaches only some rows (a condition, a row deny), the event cannot say
  * whether this row is one of them without reading it, so it names no row: one `many` per resource
  * and batch tells the panel to reload, and the list's own query applies the scope. Who made a change
- * is named to those who may list administrators or the audit log (or made it themselves).
+ * is named to those who may list administrators or the audit log (or made it themselves). A reader's
+ * own administrator record (their profile) is always theirs to see.
  */
 export function visibleChanges(
   events: readonly FeedEvent[],
@@ -25,9 +26,11 @@ export function visibleChanges(
   const manyGiven = new Set<string>();
   for (const event of events) {
     const decision = permissions.decide(event.resource, 'list');
-    if (!decision.allowed) continue;
+    // Their own administrator record is the profile they may always read: its page follows it.
+    const own = isOwnRecord(event, reader) && event.op !== 'many';
+    if (!decision.allowed && !own) continue;
     const at = event.at.toISOString();
-    if (!coversEveryRecord(decision) || event.op === 'many') {
+    if ((!coversEveryRecord(decision) && !own) || event.op === 'many') {
       if (manyGiven.has(event.resource)) continue;
       manyGiven.add(event.resource);
       changes.push({
@@ -61,8 +64,9 @@ export function visibleChanges(
  * groups or status): the stream ends and the panel reconnects, authorised afresh.
  */
 export function changesAccess(event: FeedEvent, reader: Reader): boolean {
-  return (
-    event.resource === 'auth.groups' ||
-    (event.resource === 'auth.admins' && event.recordId === String(reader.adminId))
-  );
+  return event.resource === 'auth.groups' || isOwnRecord(event, reader);
+}
+
+function isOwnRecord(event: FeedEvent, reader: Reader): boolean {
+  return event.resource === 'auth.admins' && event.recordId === String(reader.adminId);
 }

@@ -207,11 +207,24 @@ function operationOf(route: CollectedRoute): Json {
   };
   if (schema?.body)
     operation.requestBody = { required: true, content: json(jsonSchema(schema.body, 'input')) };
+  else if (fileBody(schema)) operation.requestBody = fileBody(schema);
   const security = securityOf(route.method, route.url);
   if (security) operation.security = security;
   const permission = permissionOf(route.access);
   if (permission) operation['x-pult-permission'] = permission;
   return operation;
+}
+
+/**
+ * A route whose body is a file read as a stream (a CSV import) declares the media types it takes in
+ * `schema.consumes`; the body is documented as those bytes.
+ */
+function fileBody(schema: FastifySchema | undefined): Json | undefined {
+  const consumes = (schema as { consumes?: unknown } | undefined)?.consumes;
+  if (!Array.isArray(consumes) || consumes.length === 0) return undefined;
+  const content: Json = {};
+  for (const type of consumes) content[String(type)] = { schema: { type: 'string', format: 'binary' } };
+  return { required: true, content };
 }
 
 /**

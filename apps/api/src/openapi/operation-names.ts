@@ -8,7 +8,7 @@ import { SERVICE_BASE_PATHS } from '@pult/contract';
  * - `admin/`, `user/`, `service/` name the caller (Admin, User, Service); path parameters are left out;
  * - ends in a parameter: `get`/`update`/`delete` one record, every name singular (`getAdminGroupMember`);
  * - a collection: `list` (GET), `create` (POST, singular); `export.csv` → `export…Csv`, `lookup` →
- *   `lookup…`, `bulk` → `bulk…` (the list's bulk actions);
+ *   `lookup…`, `bulk` → `bulk…` (the list's bulk actions), `import` → `import…` (CSV import);
  * - a POST whose last segment is a verb after a record or a collection (`/{id}/retry`, `/check`) is that
  *   verb on the record (`retryAdminEmailQueueItem`, `checkAdminSmtpConfig`).
  *
@@ -188,6 +188,7 @@ const VERB_SUMMARIES: Record<string, string> = {
   export: 'Export as CSV:',
   lookup: 'Look up (id and label):',
   bulk: 'Bulk action on',
+  import: 'Import from CSV (dry run or commit):',
 };
 
 /** `METHOD /openapi/{path}` of a route, the key of `DECLARED_OPERATIONS`. */
@@ -214,7 +215,7 @@ export function operationName(method: string, path: string): { id: string; summa
     action = { get: 'get', put: 'update', delete: 'delete', post: 'create', patch: 'update' }[verb] ?? verb;
     nouns = literals(segments).map(singular);
     if (nouns.at(-1) === 'email-queue') nouns[nouns.length - 1] = 'email-queue-item';
-  } else if (last === 'export.csv' || last === 'lookup' || last === 'bulk') {
+  } else if (last === 'export.csv' || last === 'lookup' || last === 'bulk' || last === 'import') {
     action = last === 'export.csv' ? 'export' : last;
     if (last === 'export.csv') suffix = 'Csv';
     nouns = literals(segments.slice(0, -1));

@@ -22,6 +22,8 @@ import { errors } from '../http/app-error.js';
 import { requestLocale } from '../http/locale.js';
 import { auditSinkOf, diffRecords } from './audit-sink.js';
 import { registerCsvExport } from './export/csv-export-route.js';
+import { registerCsvImport } from './import/import-route.js';
+import type { ImportTarget } from './import/import-target.js';
 import { type ListRequest, listRequestOf } from './list-request.js';
 import {
   type RecordVersions,
@@ -90,6 +92,8 @@ export interface CrudRouteOptions<
   readable?: readonly string[];
   /** The handlers write the audit entry of create, update and delete themselves, in their transaction. */
   auditInHandler?: boolean;
+  /** Serves `POST <path>/import` (CSV) through the shared import engine; none when absent. */
+  importTarget?: ImportTarget;
 }
 
 const idParams = z.object({ id: z.string() });
@@ -238,6 +242,7 @@ export function crudRoutes<
         rows: (listRequest, _locale, request) => exportRows(listRequest, context(request)),
       });
     }
+    if (options.importTarget) await registerCsvImport(app, options.importTarget);
 
     app.post(
       path,

@@ -1,10 +1,12 @@
 import {
   type Condition,
   effectiveSort,
+  type ListItemVersion,
   type ListResponse,
   type Locale,
   pageCountOf,
   type ResourceDescriptor,
+  recordEtag,
   type SortTerm,
 } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
@@ -117,8 +119,11 @@ export async function runList<Row, Item>(
   budget: TotalBudget = totalBudget(),
 ): Promise<ListResponse<Item>> {
   const sets = knownScope(listSource, request.scope);
+  const scoped = withRowScope(listSource, request.scope);
   const source: EngineSource<Row, Item> = {
-    ...withRowScope(listSource, request.scope),
+    ...scoped,
+    // Each row's version, read with it (the page's rows are read from the table itself).
+    select: sql`${scoped.select}, ${sql.ref(`${scoped.alias}.xmin`)}::text as list_version`,
     ...(sets && { sets }),
   };
   const { query, conditions } = request;
@@ -162,11 +167,18 @@ function answer<Row, Item>(
   const { total, exact } = reconcile(found, offset, items.length, page.length > query.perPage);
   metrics.listTotal(exact);
   return {
-    items: items.map(source.toItem),
+    items: items.map((row) => withVersion(row, source.toItem)),
     total,
     totalExact: exact,
     pageCount: pageCountOf(total, query.perPage),
   };
+}
+
+/** A row's item with its version (`ListItemVersion`), as its record's `GET` answers it in `ETag`. */
+function withVersion<Row, Item>(row: Row, toItem: (row: Row) => Item): Item & ListItemVersion {
+  // Every page statement selects `list_version` beside the source's own columns (`runList`).
+  const { list_version: version, ...own } = row as Row & { list_version?: string };
+  return { ...toItem(own as Row), ...(version === undefined ? {} : { version: recordEtag(version) }) };
 }
 
 interface Planned {

@@ -212,7 +212,39 @@ describe.each(testDatabaseKinds())('record versions on %s', (kind) => {
     return { etag, item: response.json<Body>() };
   };
 
+  /** The row of the record `url` names, as its list answers it (searched page by page). */
+  const listedRow = async (url: string): Promise<Body> => {
+    const id = decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
+    for (let page = 1; ; page++) {
+      const response = await call('GET', `${url.slice(0, url.lastIndexOf('/'))}?perPage=100&page=${page}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const list = response.json<{ items: Body[]; pageCount: number }>();
+      const row = list.items.find((item) => String(item.id ?? item.key) === id);
+      if (row) return row;
+      if (page >= list.pageCount) throw new Error(`${url} is not in its list`);
+    }
+  };
+
   describe.each(RECORDS)('$name', (record) => {
+    it('lists its row with the version its GET answers, so a delete from a stale row is refused', async () => {
+      const url = await record.make(t, headers);
+      const opened = await read(url);
+      const row = await listedRow(url);
+      expect(row.version).toBe(opened.etag);
+
+      // Another administrator saves the record after the list was read.
+      const saved = await call('PUT', url, {
+        payload: record.change(bodyOf(opened.item, record.schema), 7),
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const staleDelete = await call('DELETE', url, { ifMatch: String(row.version) });
+      expect(staleDelete.statusCode, staleDelete.body).toBe(412);
+      const now = await listedRow(url);
+      expect(now.version).toBe(saved.headers.etag);
+      const gone = await call('DELETE', url, { ifMatch: String(now.version) });
+      expect(gone.statusCode, gone.body).toBe(200);
+    });
+
     it('answers its version, takes a save only at that version, and refuses a stale one with the record now', async () => {
       const url = await record.make(t, headers);
       const opened = await read(url);

@@ -7,6 +7,8 @@ import { HttpError } from './http-error';
 
 type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
 
+const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/;
+
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
@@ -110,6 +112,7 @@ describe('createHttpClient: what every call sends', () => {
       'X-Requested-With': 'XMLHttpRequest',
       Lang: 'uk-UA',
       Authorization: 'Bearer a0',
+      traceparent: expect.stringMatching(TRACEPARENT),
     });
   });
 
@@ -120,6 +123,16 @@ describe('createHttpClient: what every call sends', () => {
     expect(sentInit(fetchFn).method).toBe('POST');
     expect(sentInit(fetchFn).body).toBe('{"name":"Ukraine"}');
     expect(sentHeaders(fetchFn)['Content-Type']).toBe('application/json');
+  });
+
+  it('sends a fresh W3C traceparent with every request, which a caller cannot replace', async () => {
+    const { client, fetchFn } = setup();
+    fetchFn.mockImplementation(async () => json(200, { id: 1 }));
+    await client.get('/r/1', { headers: { traceparent: 'forged' } });
+    await client.get('/r/1');
+    const sent = [0, 1].map((call) => sentHeaders(fetchFn, call).traceparent);
+    for (const header of sent) expect(header).toMatch(TRACEPARENT);
+    expect(sent[0]).not.toBe(sent[1]);
   });
 
   it('leaves FormData to the browser, which sets the multipart boundary', async () => {
@@ -439,6 +452,7 @@ describe('createRefreshCall and createLogoutCall', () => {
       'X-Requested-With': 'XMLHttpRequest',
       Lang: 'en-US',
       'Content-Type': 'application/json',
+      traceparent: expect.stringMatching(TRACEPARENT),
     });
   });
 

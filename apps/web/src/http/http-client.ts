@@ -2,6 +2,7 @@ import { FORBIDDEN_TEXTS, type ForbiddenError, forbiddenErrorSchema, toLocale } 
 import type { SessionManager } from '../session/session-manager';
 import { isUnreachableStatus } from './connectivity';
 import { HttpError } from './http-error';
+import { newTraceparent } from './traceparent';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | undefined>;
@@ -82,6 +83,8 @@ function buildHeaders(params: SendParams, jsonBody: boolean): Record<string, str
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
     Lang: params.locale,
+    // Each request its own trace, so a tracing server's spans for it are found by one id (issue 23).
+    traceparent: newTraceparent(),
   };
   if (jsonBody) headers['Content-Type'] = 'application/json';
   if (params.token !== null) headers.Authorization = `Bearer ${params.token}`;

@@ -1,6 +1,7 @@
 import { FORBIDDEN_TEXTS, forbiddenErrorSchema, toLocale } from '@pult/contract';
 import type { SessionManager } from '../session/session-manager';
 import { HttpError } from './http-error';
+import { newTraceparent } from './traceparent';
 
 export interface UploadOptions {
   session: SessionManager;
@@ -49,6 +50,7 @@ function send(
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
     xhr.setRequestHeader('Lang', options.locale);
+    xhr.setRequestHeader('traceparent', newTraceparent());
     if (token !== null) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress(event.loaded, event.total);

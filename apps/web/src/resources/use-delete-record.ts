@@ -16,8 +16,8 @@ export function useDeleteRecord(descriptor: ResourceDescriptor) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    // With the version an edit form opened, the delete happens only if nobody changed the record since
-    // (a 412 is announced with the server's text, like any other refusal).
+    // With the version an edit form opened or a list row carries, the delete happens only if nobody
+    // changed the record since.
     mutationFn: (target: RecordId | { id: RecordId; version?: string | null }) =>
       typeof target === 'object'
         ? deleteRecord(services, descriptor, target.id, target.version)
@@ -28,6 +28,11 @@ export function useDeleteRecord(descriptor: ResourceDescriptor) {
     onError: (error) => {
       // A 403 has already been announced by the HTTP client.
       if (isHttpError(error) && error.status === 403) return;
+      // The server's 412 text speaks of a save; this was a delete, and nothing was deleted.
+      if (isHttpError(error) && error.status === 412) {
+        notifier.notify('error', t('common.deleteChanged'));
+        return;
+      }
       const text = isHttpError(error) && error.status < 500 ? serverMessage(error.body) : null;
       notifier.notify('error', text ?? t('common.deleteError'));
     },

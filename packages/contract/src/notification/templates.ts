@@ -96,6 +96,7 @@ export const templatesResource: ResourceDescriptor = {
     updatedAtColumn(),
   ],
   defaultSort: 'name',
+  importKey: ['name'],
 };
 
 export const templateForm: FormDescriptor<typeof templateWriteSchema, typeof templateWriteSchema> = {

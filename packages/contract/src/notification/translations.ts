@@ -71,6 +71,7 @@ export const translationsResource: ResourceDescriptor = {
     updatedAtColumn(),
   ],
   defaultSort: 'group,key_name',
+  importKey: ['group', 'key_name'],
 };
 
 export const translationForm: FormDescriptor<typeof translationWriteSchema, typeof translationWriteSchema> = {

@@ -107,6 +107,11 @@ export interface ResourceDescriptor {
    * read at a glance); the first few shown columns when absent.
    */
   cardFields?: readonly string[];
+  /**
+   * The fields that name one record in an import (`POST <path>/import`): a row whose key matches a
+   * stored record updates it (or is skipped), any other creates one. No CSV import when absent.
+   */
+  importKey?: readonly string[];
 }
 
 /**

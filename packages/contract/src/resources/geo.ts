@@ -36,6 +36,7 @@ export const countriesResource: ResourceDescriptor = {
   ],
   defaultSort: 'name_en',
   defaultSortIn: { 'uk-UA': 'name_uk', 'en-US': 'name_en' },
+  importKey: ['code'],
 };
 
 export const countryForm: FormDescriptor<typeof countryWriteSchema, typeof countryWriteSchema> = {
@@ -79,6 +80,8 @@ export const citiesResource: ResourceDescriptor = {
   ],
   defaultSort: 'name_en',
   defaultSortIn: { 'uk-UA': 'name_uk', 'en-US': 'name_en' },
+  // A city's English name is unique within its country (without regard to case).
+  importKey: ['country_id', 'name_en'],
 };
 
 export const cityForm: FormDescriptor<typeof cityWriteSchema, typeof cityWriteSchema> = {

@@ -4,6 +4,7 @@ export * from './columns.js';
 export * from './descriptor.js';
 export * from './fields.js';
 export * from './geo.js';
+export * from './import.js';
 export * from './list-query.js';
 export * from './people.js';
 export * from './record-version.js';

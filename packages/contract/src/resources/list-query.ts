@@ -213,9 +213,18 @@ export function pageCountOf(total: number, perPage: number): number {
   return Math.ceil(total / perPage);
 }
 
+/**
+ * What a list row carries besides its record's fields: its version, as the record's `ETag` reads
+ * (`W/"123"`, docs/architecture.md "Record versions"), so a delete from the row goes with `If-Match`
+ * and is refused (412) when someone changed the record since the list was read. Optional: lists not
+ * of record resources have none.
+ */
+export const listItemVersionSchema = z.object({ version: z.string().optional() });
+export type ListItemVersion = z.infer<typeof listItemVersionSchema>;
+
 export function listResponseSchema<Item extends z.ZodType>(item: Item) {
   return z.object({
-    items: z.array(item),
+    items: z.array(z.intersection(item, listItemVersionSchema)),
     total: z.number().int(),
     totalExact: z.boolean(),
     pageCount: z.number().int(),
@@ -228,7 +237,7 @@ export function listResponseSchema<Item extends z.ZodType>(item: Item) {
  * next page whenever `page < pageCount`, but the last page's number is only known when exact.
  */
 export interface ListResponse<Item> {
-  items: Item[];
+  items: Array<Item & ListItemVersion>;
   total: number;
   totalExact: boolean;
   pageCount: number;

@@ -140,6 +140,7 @@ export const settingsResource: ResourceDescriptor = {
     updatedAtColumn(),
   ],
   defaultSort: 'key',
+  importKey: ['key'],
 };
 
 /** `POST /admin/settings/revoke-user-tokens`: every platform user's sign-ins end. */

@@ -32,6 +32,7 @@ export const usersResource: ResourceDescriptor = {
   defaultSort: '-created_at',
   bulkActions: PERSON_BULK_ACTIONS,
   cardFields: PERSON_CARD_FIELDS,
+  importKey: ['email'],
 };
 
 export const userForm: FormDescriptor<typeof userCreateSchema, typeof userUpdateSchema> = {

@@ -118,6 +118,7 @@ export const bucketsResource: ResourceDescriptor = {
     createdAtColumn(),
   ],
   defaultSort: 'name',
+  importKey: ['name'],
 };
 
 export const bucketForm: FormDescriptor<typeof bucketCreateSchema, typeof bucketUpdateSchema> = {

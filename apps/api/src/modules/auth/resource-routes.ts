@@ -27,11 +27,14 @@ import { crudRoutes } from '../../resources/crud-routes.js';
 import { parseNumericId } from '../../resources/record-id.js';
 import { detectTextOrder } from '../../resources/text-order.js';
 import { createCityHandlers } from './geo/city-handlers.js';
+import { cityImportTarget } from './geo/city-import.js';
 import { createCountryHandlers } from './geo/country-handlers.js';
+import { countryImportTarget } from './geo/country-import.js';
 import { createGeoLookups } from './geo/lookups.js';
 import { createPersonBulkActions } from './people/person-bulk.js';
 import { createPersonHandlers } from './people/person-handlers.js';
 import { personListSource } from './people/person-source.js';
+import { userImportTarget } from './people/user-import.js';
 import type { TokenService } from './token-service.js';
 
 export interface ResourceRouteDeps {
@@ -64,6 +67,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       create: userCreateSchema,
       update: userUpdateSchema,
       handlers: createPersonHandlers({ db, table: 'users', tokens, clock, passwords }),
+      importTarget: userImportTarget(db, tokens),
     }),
   );
   await app.register(
@@ -99,6 +103,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       create: countryWriteSchema,
       update: countryWriteSchema,
       handlers: createCountryHandlers(db, clock, textOrder),
+      importTarget: countryImportTarget(db),
     }),
   );
   await app.register(
@@ -109,6 +114,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       create: cityWriteSchema,
       update: cityWriteSchema,
       handlers: createCityHandlers(db, clock, textOrder),
+      importTarget: cityImportTarget(db),
     }),
   );
 

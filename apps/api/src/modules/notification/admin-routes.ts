@@ -39,7 +39,9 @@ import type { QueueHandlers } from './queue/queue-handlers.js';
 import { composeAndQueue } from './send/compose.js';
 import { previewTemplate } from './templates/preview.js';
 import { createTemplateHandlers, findTemplate } from './templates/template-handlers.js';
+import { templateImportTarget } from './templates/template-import.js';
 import { createTranslationHandlers } from './translations/translation-handlers.js';
+import { translationImportTarget } from './translations/translation-import.js';
 
 export interface AdminRouteDeps {
   db: Db;
@@ -70,6 +72,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       create: templateWriteSchema,
       update: templateWriteSchema,
       handlers: createTemplateHandlers(db, clock),
+      importTarget: templateImportTarget(db),
     }),
   );
   app.post(
@@ -135,6 +138,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       update: translationWriteSchema,
       handlers: translations,
       notFound: 'translationNotFound',
+      importTarget: translationImportTarget(db),
     }),
   );
 

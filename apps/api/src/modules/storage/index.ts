@@ -10,6 +10,7 @@ import type { AuthApi } from '../auth/index.js';
 import type { BlobStore } from './blobs/blob-store.js';
 import { createBlobStore } from './blobs/create-blob-store.js';
 import { createBucketHandlers } from './buckets/bucket-handlers.js';
+import { bucketImportTarget } from './buckets/bucket-import.js';
 import { createBucketPurger } from './buckets/bucket-purge.js';
 import { bucketRoutes } from './buckets/bucket-routes.js';
 import { createStorageDashboard } from './dashboard/cards.js';
@@ -97,7 +98,10 @@ export async function createStorageModule(deps: StorageModuleDeps) {
       await app.register(
         async (scope) => {
           await scope.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
-          await scope.register(bucketRoutes, { handlers: createBucketHandlers(db, clock, purger) });
+          await scope.register(bucketRoutes, {
+            handlers: createBucketHandlers(db, clock, purger),
+            importTarget: bucketImportTarget(db),
+          });
           await scope.register(adminFileRoutes, { db, files, directory: deps.auth.directory });
           await scope.register(platformFileRoutes, { db, files, auth: deps.auth });
           await scope.register(serveRoutes, {

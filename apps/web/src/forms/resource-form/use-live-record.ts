@@ -18,23 +18,32 @@ export interface UseLiveRecordOptions {
   saving: boolean;
   /** After a reload, with the record now (the page's copy of it can follow). */
   onReloaded?: (now: VersionedRecord) => void;
+  /** Reads the record with its version, when not at `<resource>/{id}` (the profile's own route). */
+  read?: () => Promise<VersionedRecord>;
 }
 
 /**
  * An open form's live side, for the resource form engine and for forms of their own alike: another
  * administrator's change to the record (`news`, for `RecordNewsBanner`), and the two answers to it.
  */
-export function useLiveRecord({ resource, recordId, versioned, saving, onReloaded }: UseLiveRecordOptions) {
+export function useLiveRecord({
+  resource,
+  recordId,
+  versioned,
+  saving,
+  onReloaded,
+  read,
+}: UseLiveRecordOptions) {
   const services = useServices();
   const { t } = useTranslation();
-  const news = useRecordNews({ resource, recordId, held: versioned.version, saving });
+  const news = useRecordNews({ resource, recordId, held: versioned.version, saving, read });
   const [reading, setReading] = useState(false);
 
   async function readNow(): Promise<VersionedRecord | null> {
     if (recordId === undefined) return null;
     setReading(true);
     try {
-      return await fetchVersionedRecord(services, resource, recordId);
+      return await (read ? read() : fetchVersionedRecord(services, resource, recordId));
     } catch (error) {
       // A 403 has already been announced by the HTTP client.
       if (!isHttpError(error) || error.status !== 403) notifier.notify('error', t('live.form.readFailed'));

@@ -9,7 +9,10 @@ export type FormDialogState<Item> = { mode: 'create' } | { mode: 'edit'; record:
  * The dialogs of a list whose records are created and edited in place: which record the form dialog
  * shows, and which one waits for a delete confirmation.
  */
-export function useRecordDialogs<Item>(resource: ResourceDescriptor, idOf: (item: Item) => RecordId) {
+export function useRecordDialogs<Item extends object>(
+  resource: ResourceDescriptor,
+  idOf: (item: Item) => RecordId,
+) {
   const [formDialog, setFormDialog] = useState<FormDialogState<Item> | null>(null);
   // Apart from `formDialog`, so the dialog keeps its content while it fades out.
   const [formOpen, setFormOpen] = useState(false);

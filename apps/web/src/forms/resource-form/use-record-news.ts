@@ -4,7 +4,7 @@ import { useServices } from '../../app/services-context';
 import { isHttpError } from '../../http/http-error';
 import { useLiveChanges } from '../../live/live-context';
 import type { LiveEvent } from '../../live/live-hub';
-import { fetchVersionedRecord, type RecordId } from '../../resources/resource-api';
+import { fetchVersionedRecord, type RecordId, type VersionedRecord } from '../../resources/resource-api';
 import { type RecordNews, recordNewsOf, sameVersion } from './live-record';
 
 export interface UseRecordNewsOptions {
@@ -15,6 +15,8 @@ export interface UseRecordNewsOptions {
   held: () => string | null | undefined;
   /** The form's own save is on its way: its change must not be taken for someone else's. */
   saving: boolean;
+  /** Reads the record with its version, when not at `<resource>/{id}` (the profile's own route). */
+  read?: () => Promise<VersionedRecord>;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface UseRecordNewsOptions {
  * save is refused). A change that arrives while the form's own save is on its way is judged once the
  * save is over, against the version the save answered: if it was the save itself, it is not news.
  */
-export function useRecordNews({ resource, recordId, held, saving }: UseRecordNewsOptions) {
+export function useRecordNews({ resource, recordId, held, saving, read }: UseRecordNewsOptions) {
   const services = useServices();
   const [news, setNews] = useState<RecordNews | null>(null);
   const heldBack = useRef<LiveEvent | null>(null);
@@ -37,7 +39,7 @@ export function useRecordNews({ resource, recordId, held, saving }: UseRecordNew
     if (recordId === undefined || reading.current) return;
     reading.current = true;
     try {
-      const now = await fetchVersionedRecord(services, resource, recordId);
+      const now = await (read ? read() : fetchVersionedRecord(services, resource, recordId));
       if (sameVersion(now.version, latest.current.held())) return;
       const change = event.type === 'change' ? event.change : null;
       setNews({

@@ -9,6 +9,7 @@ import {
   resourceKeys,
   type VersionedRecord,
 } from '../../resources/resource-api';
+import { rowVersion } from '../../resources/row-version';
 
 export type RecordState<Item> =
   | { status: 'loading' }
@@ -53,8 +54,9 @@ export function parseRecordId(value: string | null): number | null {
 
 /**
  * The version of a record an edit form was given, when that record is the one `useRecord` holds for
- * its id (the very object: a refetch since then is a newer version the form has not shown). Undefined
- * when the record came from elsewhere (a list row): the form then learns the version before saving.
+ * its id (the very object: a refetch since then is a newer version the form has not shown), or a
+ * list row that carries the version it was listed with. Undefined when the record came without one:
+ * the form then learns the version before saving.
  */
 export function openedVersion(
   queryClient: QueryClient,
@@ -64,5 +66,6 @@ export function openedVersion(
 ): string | null | undefined {
   if (id === undefined || record === undefined) return undefined;
   const cached = queryClient.getQueryData<VersionedRecord>(resourceKeys.one(resource, id));
-  return cached !== undefined && cached.record === record ? cached.version : undefined;
+  if (cached !== undefined && cached.record === record) return cached.version;
+  return typeof record === 'object' && record !== null ? (rowVersion(record) ?? undefined) : undefined;
 }

@@ -37,6 +37,8 @@ export const enUS: Translations = {
     saveError: 'Failed to save changes',
     deleteSuccess: 'Record deleted',
     deleteError: 'Failed to delete the record',
+    deleteChanged:
+      'Someone else changed this record after it was shown to you, so it was not deleted. Look at it as it is now and delete it again if you still mean to.',
     save: 'Save',
     cancel: 'Cancel',
     back: 'Back',

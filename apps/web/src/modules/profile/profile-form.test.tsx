@@ -1,7 +1,9 @@
 import type { Profile } from '@pult/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, storeSession, withEtag } from '../../forms/resource-form/fake-api.test-support';
+import { LiveHubProvider } from '../../live/live-context';
+import { createLiveHub } from '../../live/live-hub';
 import { notifier } from '../../notify/notifier';
 import { jsonResponse, renderApp } from '../../test/test-app';
 import { ProfileForm } from './profile-form';
@@ -95,5 +97,55 @@ describe('ProfileForm', () => {
     const puts = api.sent('PUT', '/admin/profile');
     expect(puts.map((call) => call.headers['If-Match'])).toEqual(['W/"1"', 'W/"2"']);
     expect(puts[1]?.body).toMatchObject({ last_name: 'Other', phone: '+380500000000', about_me: 'On call' });
+  });
+
+  it("tells of another administrator's change to the profile, and Reload shows it as it is now", async () => {
+    const hub = createLiveHub();
+    const api = fakeApi((call) => {
+      if (call.path === '/admin/me/permissions') {
+        return jsonResponse(200, {
+          admin_id: 7,
+          groups: ['superadmin'],
+          version: 'v1',
+          grants: [],
+          kinds: {},
+          mfa_enrollment_required: false,
+        });
+      }
+      if (call.method === 'GET' && call.path === '/admin/profile')
+        return withEtag(jsonResponse(200, { ...PROFILE, phone: '+380500000000' }), 'W/"2"');
+      return undefined;
+    });
+    const view = renderApp(
+      [
+        {
+          path: '/profile',
+          element: (
+            <LiveHubProvider hub={hub}>
+              <ProfileForm profile={PROFILE} version={'W/"1"'} />
+            </LiveHubProvider>
+          ),
+        },
+      ],
+      { path: '/profile', fetchFn: api.fetchFn },
+    );
+    // The profile is followed as the administrator's own record, once their id is known.
+    await waitFor(() => expect(view.services.permissions.getState().status).toBe('ready'));
+    const phone = (await screen.findByLabelText(/^Phone/)) as HTMLInputElement;
+    const change = {
+      resource: 'auth.admins',
+      op: 'update' as const,
+      version: 'W/"2"',
+      actor: { id: 3, name: 'Emily Carter' },
+      at: '2026-11-26T14:02:30.000Z',
+    };
+    // Another administrator's record is not this profile.
+    act(() => hub.publishChange({ ...change, id: '8' }));
+    act(() => hub.publishChange({ ...change, id: '7' }));
+    expect(await screen.findByText('Changed by Emily Carter at 14:02 UTC.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(phone.value).toBe('+380500000000'));
+    expect(screen.queryByText(/Changed by/)).toBeNull();
+    expect(api.sent('GET', '/admin/profile')).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import Grid from '@mui/material/Grid';
 import type { Profile } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../forms/form-text-field';
+import { LiveRecordNotice } from '../../forms/resource-form/live-record-notice';
 import { RecordConflictDialog } from '../../forms/resource-form/record-conflict-dialog';
 import { UnsavedChangesDialog } from '../../forms/unsaved-changes/unsaved-changes-dialog';
 import { useUnsavedChangesGuard } from '../../forms/unsaved-changes/use-unsaved-changes-guard';
@@ -12,12 +13,13 @@ import { useProfileForm } from './use-profile-form';
 /** The edit form of the profile page; `version` is the profile's as it was opened (its `ETag`). */
 export function ProfileForm({ profile, version }: { profile: Profile; version: string | null }) {
   const { t } = useTranslation();
-  const { form, submit, saving, canSave, conflict, auditResource } = useProfileForm(profile, version);
+  const { form, submit, saving, canSave, conflict, auditResource, live } = useProfileForm(profile, version);
   // Saving and Cancel reset the form, so only real leftovers make leaving ask.
   const guard = useUnsavedChangesGuard(form.formState.isDirty);
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
+      <LiveRecordNotice live={live} dirty={form.formState.isDirty} busy={saving} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField

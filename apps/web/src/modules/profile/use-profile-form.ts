@@ -9,6 +9,7 @@ import { usePermissions } from '../../access/use-permissions';
 import { useServices } from '../../app/services-context';
 import { applyServerFieldErrors } from '../../forms/apply-server-errors';
 import { formErrorToView } from '../../forms/form-error-view';
+import { useLiveRecord } from '../../forms/resource-form/use-live-record';
 import { applyResolved, useRecordConflict } from '../../forms/resource-form/use-record-conflict';
 import { useViewText } from '../../forms/use-view-text';
 import { isHttpError } from '../../http/http-error';
@@ -74,6 +75,17 @@ export function useProfileForm(profile: Profile, version: string | null) {
     },
   });
 
+  const live = useLiveRecord({
+    // The profile is the administrator's own `admins` row: its changes come as that record's.
+    resource: adminsResource,
+    recordId: check?.adminId,
+    versioned,
+    saving: save.isPending,
+    read: () => getProfile(services),
+    // The account facts beside the form show the profile as it is now too.
+    onReloaded: (now) => queryClient.setQueryData(profileKeys.full, now),
+  });
+
   return {
     form,
     // Failures are shown by onError; `mutate` never rejects.
@@ -84,5 +96,7 @@ export function useProfileForm(profile: Profile, version: string | null) {
     conflict: versioned.conflict,
     /** Where "changed by" is looked up in the audit log. */
     auditResource: adminsResource.name,
+    /** Another administrator changed the profile while the form is open, and the answers. */
+    live,
   };
 }

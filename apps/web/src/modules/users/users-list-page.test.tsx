@@ -180,6 +180,50 @@ describe('users and admins list pages', () => {
     ]);
   });
 
+  it('deletes at the version the row was listed with; a record changed since is not deleted, and it says so', async () => {
+    const ifMatch: (string | undefined)[] = [];
+    let version = 'W/"41"';
+    const fetchFn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      if (init?.method === 'DELETE') {
+        ifMatch.push((init.headers as Record<string, string>)['If-Match']);
+        // Another administrator saved Ann after the list was read.
+        return jsonResponse(412, {
+          message: 'Someone else changed this record',
+          current: person(1, 'Ann', 1),
+        });
+      }
+      if (url.pathname === '/auth/admin/users') {
+        return jsonResponse(200, { items: [{ ...person(1, 'Ann', 1), version }], total: 1, pageCount: 1 });
+      }
+      return jsonResponse(404, { message: 'Record not found' });
+    }) as unknown as typeof fetch;
+    renderApp(routes, { path: '/auth/users', fetchFn });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Ann Lee (ann@example.com)' }));
+    version = 'W/"42"';
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the user?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(ifMatch).toEqual(['W/"41"']));
+    await waitFor(() =>
+      expect(notifier.getSnapshot().map((notice) => [notice.kind, notice.text])).toEqual([
+        [
+          'error',
+          'Someone else changed this record after it was shown to you, so it was not deleted. Look at it as it is now and delete it again if you still mean to.',
+        ],
+      ]),
+    );
+    // The list is read again, so a second delete goes at the version it holds now.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(vi.mocked(fetchFn).mock.calls.length).toBeGreaterThan(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Ann Lee (ann@example.com)' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete the user?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() => expect(ifMatch).toEqual(['W/"41"', 'W/"42"']));
+  });
+
   it('does nothing when the confirmation is cancelled', async () => {
     const { fetchFn, calls } = server((method, url) =>
       method === 'GET' && url.pathname === '/auth/admin/users'

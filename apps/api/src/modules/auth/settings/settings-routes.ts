@@ -26,6 +26,7 @@ import { crudRoutes } from '../../../resources/crud-routes.js';
 import { listRequestOf } from '../../../resources/list-request.js';
 import type { TokenService } from '../token-service.js';
 import type { ApiKeys } from './api-keys.js';
+import { settingImportTarget } from './setting-import.js';
 import { createSettingHandlers } from './settings-handlers.js';
 import type { SettingsRepository } from './settings-repository.js';
 
@@ -82,6 +83,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteDeps> = async (a
       parseId: (raw) => (SETTING_KEY_PATTERN.test(raw) ? raw : undefined),
       handlers,
       list: false,
+      importTarget: settingImportTarget(deps.db),
     }),
   );
 

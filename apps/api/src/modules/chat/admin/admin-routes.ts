@@ -9,6 +9,7 @@ import {
   channelUserAdminSchema,
   channelUserRoleSchema,
   channelUsersResource,
+  type ListItemVersion,
   listResponseSchema,
   memberListSchema,
   type RecordConflict,
@@ -107,11 +108,13 @@ async function nameChannels(directory: UserDirectory, rows: ChannelAdminRow[]): 
 
 async function nameMemberships(
   directory: UserDirectory,
-  rows: ChannelUserRow[],
-): Promise<ChannelUserAdmin[]> {
+  rows: Array<ChannelUserRow & ListItemVersion>,
+): Promise<Array<ChannelUserAdmin & ListItemVersion>> {
   const people = await directory.byUids([...rows.map((row) => row.user_uid), ...directUids(rows)]);
   return rows.map((row) => ({
     id: row.id,
+    // A list row's version (a delete from the row sends it); a record read alone has it in `ETag`.
+    ...(row.version === undefined ? {} : { version: row.version }),
     channel_id: row.channel_id,
     channel_label: channelLabel(people, {
       id: row.channel_id,

@@ -9,10 +9,13 @@ import {
 } from '@pult/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { crudRoutes, type RecordHandlers } from '../../../resources/crud-routes.js';
+import type { ImportTarget } from '../../../resources/import/import-target.js';
 import { parseNumericId } from '../../../resources/record-id.js';
 
 export interface BucketRouteDeps {
   handlers: RecordHandlers<number, Bucket, BucketCreate, BucketUpdate>;
+  /** `POST <buckets>/import` (CSV). */
+  importTarget?: ImportTarget;
 }
 
 export const bucketRoutes: FastifyPluginAsync<BucketRouteDeps> = async (app, deps) => {
@@ -24,6 +27,7 @@ export const bucketRoutes: FastifyPluginAsync<BucketRouteDeps> = async (app, dep
       update: bucketUpdateSchema,
       parseId: parseNumericId,
       handlers: deps.handlers,
+      ...(deps.importTarget ? { importTarget: deps.importTarget } : {}),
     }),
   );
 };

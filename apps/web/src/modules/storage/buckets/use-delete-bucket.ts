@@ -6,13 +6,15 @@ import { useServices } from '../../../app/services-context';
 import { isHttpError, serverMessage } from '../../../http/http-error';
 import { notifier } from '../../../notify/notifier';
 import { resourceKeys } from '../../../resources/resource-api';
+import { rowVersion } from '../../../resources/row-version';
 import { deleteBucket } from '../storage-api';
 
 /**
  * Deleting a bucket after confirmation. The dialog names the files it holds, and the request confirms
  * that very count: if files arrived meanwhile, the server refuses and says how many there are now.
- * The bucket page deletes at the version it opened: a bucket changed since is not deleted, and
- * `changed` tells the page to say so and offer a reload.
+ * The bucket page deletes at the version it opened, a list row at the version it was listed with: a
+ * bucket changed since is not deleted, and `changed` tells the page to say so and offer a reload
+ * (the list, which is read again, just says so).
  */
 export function useDeleteBucket(onDeleted?: () => void) {
   const services = useServices();
@@ -22,16 +24,18 @@ export function useDeleteBucket(onDeleted?: () => void) {
   const [open, setOpen] = useState(false);
   const [changed, setChanged] = useState(false);
   const remove = useMutation({
-    mutationFn: ({ bucket, version }: { bucket: Bucket; version?: string | null }) =>
+    mutationFn: ({ bucket, version }: { bucket: Bucket; version: string | null; fromPage: boolean }) =>
       deleteBucket(services, bucket, version),
     onSuccess: () => {
       notifier.notify('success', t('common.deleteSuccess'));
       onDeleted?.();
     },
-    onError: (error) => {
+    onError: (error, { fromPage }) => {
       if (isHttpError(error) && error.status === 403) return;
       if (isHttpError(error) && error.status === 412) {
-        setChanged(true);
+        // The page offers a reload; a list row is read again with the list.
+        if (fromPage) setChanged(true);
+        else notifier.notify('error', t('common.deleteChanged'));
         return;
       }
       const text = isHttpError(error) && error.status < 500 ? serverMessage(error.body) : null;
@@ -52,14 +56,14 @@ export function useDeleteBucket(onDeleted?: () => void) {
     },
     cancel: () => setOpen(false),
     confirm: () => {
-      if (target) remove.mutate({ bucket: target });
+      if (target) remove.mutate({ bucket: target, version: rowVersion(target), fromPage: false });
     },
     /**
      * Deletes at once (the caller has asked already), at `version` when given; settles whatever the
      * outcome, which is announced (a 412 through `changed`).
      */
     now: (bucket: Bucket, version?: string | null) =>
-      remove.mutateAsync({ bucket, version }).then(
+      remove.mutateAsync({ bucket, version: version ?? null, fromPage: true }).then(
         () => undefined,
         () => undefined,
       ),

@@ -1,5 +1,5 @@
 import type { MyPermissions } from '@pult/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RouteResourceProvider } from '../../../access/route-resource';
 import {
@@ -8,6 +8,8 @@ import {
   storeSession,
   withEtag,
 } from '../../../forms/resource-form/fake-api.test-support';
+import { LiveHubProvider } from '../../../live/live-context';
+import { createLiveHub, type LiveHub } from '../../../live/live-hub';
 import { jsonResponse, renderApp } from '../../../test/test-app';
 import SettingsPage from '../settings-page';
 
@@ -42,14 +44,17 @@ function api(grants: MyPermissions['grants']) {
 async function renderSettings(
   grants: MyPermissions['grants'],
   answer: (call: FakeCall) => Response | undefined = () => undefined,
+  hub: LiveHub = createLiveHub(),
 ) {
   const routes = [
     {
       path: '/auth/settings',
       element: (
-        <RouteResourceProvider resource="auth.settings">
-          <SettingsPage />
-        </RouteResourceProvider>
+        <LiveHubProvider hub={hub}>
+          <RouteResourceProvider resource="auth.settings">
+            <SettingsPage />
+          </RouteResourceProvider>
+        </LiveHubProvider>
       ),
     },
   ];
@@ -121,5 +126,69 @@ describe('setting dialog under grants', () => {
     const [put] = fake.sent('PUT', '/admin/settings/max_upload');
     expect(put?.headers['If-Match']).toBe('W/"2"');
     expect(put?.body).toMatchObject({ value: 15 });
+  });
+
+  it('saves at the version the list row carries, without reading it first', async () => {
+    const { api: fake } = await renderSettings([allow('list'), allow('read'), allow('update')], (call) => {
+      if (call.method === 'GET' && call.path === '/admin/settings')
+        return jsonResponse(200, { items: [{ ...SETTING, version: 'W/"5"' }], total: 1, pageCount: 1 });
+      if (call.method === 'PUT')
+        return withEtag(jsonResponse(200, { ...SETTING, ...(call.body as object) }), 'W/"6"');
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit max_upload' }));
+    const form = screen.getByRole('dialog');
+    fireEvent.change(within(form).getByLabelText(/^Value/), { target: { value: '15' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.sent('PUT', '/admin/settings/max_upload')).toHaveLength(1));
+    expect(fake.sent('PUT', '/admin/settings/max_upload')[0]?.headers['If-Match']).toBe('W/"5"');
+    expect(fake.sent('GET', '/admin/settings/max_upload')).toHaveLength(0);
+  });
+
+  it("tells of another administrator's change to the open setting, and Reload shows it as it is now", async () => {
+    const hub = createLiveHub();
+    await renderSettings(
+      [allow('list'), allow('read'), allow('update')],
+      (call) =>
+        call.method === 'GET' && call.path === '/admin/settings/max_upload'
+          ? withEtag(jsonResponse(200, { ...SETTING, value: 25 }), 'W/"2"')
+          : undefined,
+      hub,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit max_upload' }));
+    const form = screen.getByRole('dialog');
+    act(() =>
+      hub.publishChange({
+        resource: 'auth.settings',
+        id: 'max_upload',
+        op: 'update',
+        version: 'W/"2"',
+        actor: { id: 3, name: 'Emily Carter' },
+        at: '2026-11-26T14:02:30.000Z',
+      }),
+    );
+    expect(await within(form).findByText('Changed by Emily Carter at 14:02 UTC.')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect((within(form).getByLabelText(/^Value/) as HTMLInputElement).value).toBe('25'));
+    expect(within(form).queryByText(/Changed by/)).toBeNull();
+  });
+
+  it('says so when another administrator deletes the open setting', async () => {
+    const hub = createLiveHub();
+    await renderSettings([allow('list'), allow('read'), allow('update')], () => undefined, hub);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit max_upload' }));
+    act(() =>
+      hub.publishChange({
+        resource: 'auth.settings',
+        id: 'max_upload',
+        op: 'delete',
+        version: null,
+        actor: { id: 3, name: 'Emily Carter' },
+        at: '2026-11-26T14:02:30.000Z',
+      }),
+    );
+    expect(
+      await within(screen.getByRole('dialog')).findByText(/^Deleted by Emily Carter at 14:02 UTC/),
+    ).toBeTruthy();
   });
 });

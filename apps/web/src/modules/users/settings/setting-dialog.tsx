@@ -17,6 +17,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRouteCan } from '../../../access/route-resource';
 import { fieldErrorText } from '../../../forms/field-error-text';
+import { LiveRecordNotice } from '../../../forms/resource-form/live-record-notice';
 import { RecordConflictDialog } from '../../../forms/resource-form/record-conflict-dialog';
 import { LeaveFormDialog } from '../../../forms/unsaved-changes/leave-form-dialog';
 import { UnsavedChangesDialog } from '../../../forms/unsaved-changes/unsaved-changes-dialog';
@@ -64,7 +65,7 @@ interface SettingFormProps {
 function SettingForm({ setting, onClose, onDirtyChange }: SettingFormProps) {
   const { t } = useTranslation();
   const formId = useId();
-  const { form, mode, submit, saving, conflict } = useSettingForm(setting, onClose);
+  const { form, mode, submit, saving, conflict, live } = useSettingForm(setting, onClose);
   // A read-only admin opens a setting to look at it (the row's "view"): nothing to change or save.
   const canSave = useRouteCan(mode === 'edit' ? 'update' : 'create');
   // The dialog closes after a save or Cancel; until then, the back button or a link asks first.
@@ -77,6 +78,7 @@ function SettingForm({ setting, onClose, onDirtyChange }: SettingFormProps) {
   return (
     <>
       <DialogContent>
+        <LiveRecordNotice live={live} dirty={dirty} busy={saving} />
         {/* Disabled as a whole when nothing may be saved: the inputs show the setting, as a read-only form does. */}
         <Box component="fieldset" disabled={!canSave} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
           <Stack

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
 import { SERVER_ERROR_TYPE } from '../../../forms/field-error-text';
 import type { FormMode } from '../../../forms/resource-form/form-values';
+import { useLiveRecord } from '../../../forms/resource-form/use-live-record';
 import { applyResolved, useRecordConflict } from '../../../forms/resource-form/use-record-conflict';
 import { fieldErrorsOf, isHttpError, joinFieldErrors, serverMessage } from '../../../http/http-error';
 import { availableLocalesQueryKey } from '../../../i18n/use-available-locales';
@@ -16,6 +17,7 @@ import {
   resourceKeys,
   updateVersionedRecord,
 } from '../../../resources/resource-api';
+import { rowVersion } from '../../../resources/row-version';
 import {
   type EditableSetting,
   fieldOfIssue,
@@ -39,15 +41,19 @@ function settingResolver(mode: FormMode): Resolver<SettingFormValues, unknown, S
 
 /**
  * The create/edit form of one setting: a typed value, checked before it is sent (spec §5). The dialog
- * opens a list row, so the first save reads the setting's version (and compares it with the row)
- * before it saves at it (`If-Match`); a 412 opens the engine's conflict dialog.
+ * opens a list row and saves at the version the row was listed with (`If-Match`; a row without one:
+ * the first save reads it and compares it with the row); a 412 opens the engine's conflict dialog.
  */
 export function useSettingForm(setting: EditableSetting | undefined, onSaved: () => void) {
   const services = useServices();
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const mode: FormMode = setting ? 'edit' : 'create';
-  const [opened] = useState(() => ({ values: toSettingFormValues(setting), version: undefined }));
+  // The row's version when the list carries it; otherwise the first save reads it.
+  const [opened] = useState(() => ({
+    values: toSettingFormValues(setting),
+    version: setting ? (rowVersion(setting) ?? undefined) : undefined,
+  }));
   const form = useForm<SettingFormValues, unknown, SettingBody>({
     defaultValues: opened.values,
     mode: 'onTouched',
@@ -96,6 +102,13 @@ export function useSettingForm(setting: EditableSetting | undefined, onSaved: ()
     },
   });
 
+  const live = useLiveRecord({
+    resource: settingsResource,
+    recordId: setting?.key,
+    versioned,
+    saving: save.isPending,
+  });
+
   return {
     form,
     mode,
@@ -103,5 +116,7 @@ export function useSettingForm(setting: EditableSetting | undefined, onSaved: ()
     saving: save.isPending,
     /** A save refused because the setting changed meanwhile, for the conflict dialog; null when none. */
     conflict: versioned.conflict,
+    /** Another administrator changed or deleted the setting while the dialog is open, and the answers. */
+    live,
   };
 }

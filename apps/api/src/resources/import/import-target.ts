@@ -1,0 +1,52 @@
+import type { MessageKey, ResourceDescriptor } from '@pult/contract';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/database.js';
+import type { ReferenceIndex } from './import-cells.js';
+import type { NamedField } from './import-columns.js';
+
+/** A row's values by field, as a form would send them (before or after its schema). */
+export type Values = Record<string, unknown>;
+
+/** A stored record an import row names: its id, and its values as the import compares them. */
+export interface StoredRecord {
+  id: number | string;
+  values: Values;
+}
+
+export type RowCheck = (values: Values) => { values: Values } | { field: string; fault: MessageKey };
+
+/**
+ * What the import engine needs of one resource: how to find, create and change its records. The
+ * engine does the rest the same way for every list (reading the file, matching columns, validating
+ * with the forms' schemas, comparing, access control, counting, the transaction and the audit entry).
+ */
+export interface ImportTarget {
+  /** The database the import reads and writes (a commit is one transaction on it). */
+  db: Db;
+  /** The list's descriptor; its `importKey` names the fields that find a stored record. */
+  descriptor: ResourceDescriptor;
+  /** A new record's schema: the create form's, without what an import cannot carry (a password). */
+  createSchema: z.ZodType;
+  /** An existing record's schema: the update form's (the file's columns only are written). */
+  updateSchema: z.ZodType;
+  /** Write-only fields a column may not name (passwords): refused rather than silently dropped. */
+  secrets?: readonly NamedField[];
+  /** Reference fields whose cells name a record (a country by name): loaded once per import. */
+  references?: Readonly<Record<string, (executor: Executor) => Promise<ReferenceIndex>>>;
+  /**
+   * A check of a whole row after its schema, against stored data loaded once per import (a city
+   * must be in the row's country): the values to write (a city implies its country), or the faults.
+   */
+  rowCheck?: (executor: Executor) => Promise<RowCheck>;
+  /** The key as text, for matching a row to a stored record (case-folded where the index folds case). */
+  keyText(key: Values): string;
+  /** The stored records these keys name. */
+  find(executor: Executor, keys: readonly Values[]): Promise<StoredRecord[]>;
+  /**
+   * Inserts new records in one statement; a key taken meanwhile (another import) is left alone by
+   * the unique index (`on conflict do nothing`). Answers the keys of the records it inserted.
+   */
+  insert(executor: Executor, rows: readonly Values[], now: Date): Promise<Values[]>;
+  /** Writes the changed fields of one stored record (`after`: the whole record as it will be). */
+  update(executor: Executor, id: number | string, changes: Values, now: Date, after: Values): Promise<void>;
+}
