@@ -5,7 +5,7 @@ import { withoutLiveStream } from '../support/live-stream.js';
 /** What one route costs a browser with an empty cache. */
 export interface RouteCost {
   route: string;
-  /** JS and CSS files fetched until the network went quiet. */
+  /** JS, CSS and font files fetched until the network went quiet. */
   files: number;
   /** Their bodies as transferred (compressed when the server compressed them), in bytes. */
   bytes: number;
@@ -17,7 +17,8 @@ export interface RouteCost {
   detail: { name: string; bytes: number }[];
 }
 
-const CODE_TYPES = new Set(['script', 'stylesheet']);
+// Fonts count too (issue 24); the panel ships none today and uses the system's.
+const CODE_TYPES = new Set(['script', 'stylesheet', 'font']);
 
 /**
  * Opens `route` in a fresh browser context (an empty HTTP cache, as a newcomer's browser) and sums

@@ -131,6 +131,8 @@ test.describe('the shell (spec §2)', () => {
     );
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/$/);
+    // The sign-in screen is the public entry's: '/' is loaded anew, so wait for its form.
+    await expect(page.getByRole('button', { name: 'Увійти' })).toBeVisible();
     expect(await storedItem(page, 'access_token')).toBeNull();
   });
 });
