@@ -1,5 +1,5 @@
-import type { ImportReport } from '@pult/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvImporter } from '../../../test/csv-importer.js';
 import { adminHeaders, createCity, createCountry } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { testDatabaseKinds } from '../../../test/test-database.js';
@@ -18,16 +18,11 @@ describe.each(testDatabaseKinds())('CSV import of cities on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const report = async (body: string, query: string, lang = 'en-US') => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${CITIES}/import?${query}`,
-      headers: { ...headers, Lang: lang, 'content-type': 'text/csv' },
-      payload: body,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<ImportReport>();
-  };
+  const report = csvImporter(
+    () => t,
+    CITIES,
+    () => headers,
+  );
 
   it('finds a city by its country (named in either language) and English name, without regard to case', async () => {
     const file =

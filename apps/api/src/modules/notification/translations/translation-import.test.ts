@@ -1,5 +1,5 @@
-import type { ImportReport } from '@pult/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvImporter } from '../../../test/csv-importer.js';
 import { adminHeaders, createTranslation } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { testDatabaseKinds } from '../../../test/test-database.js';
@@ -17,16 +17,11 @@ describe.each(testDatabaseKinds())('CSV import of translations on %s', (kind) =>
   });
   afterAll(() => t?.close());
 
-  const report = async (body: string, query: string, lang = 'en-US') => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${TRANSLATIONS}/import?${query}`,
-      headers: { ...headers, Lang: lang, 'content-type': 'text/csv' },
-      payload: body,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<ImportReport>();
-  };
+  const report = csvImporter(
+    () => t,
+    TRANSLATIONS,
+    () => headers,
+  );
   const texts = async (key: string) =>
     (
       await t.db

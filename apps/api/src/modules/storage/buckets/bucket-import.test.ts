@@ -1,5 +1,5 @@
-import type { ImportReport } from '@pult/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvImporter } from '../../../test/csv-importer.js';
 import { adminHeaders } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { testDatabaseKinds } from '../../../test/test-database.js';
@@ -15,16 +15,11 @@ describe.each(testDatabaseKinds())('CSV import of buckets on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const report = async (body: string, query: string, lang = 'en-US') => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${BUCKETS}/import?${query}`,
-      headers: { ...headers, Lang: lang, 'content-type': 'text/csv' },
-      payload: body,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<ImportReport>();
-  };
+  const report = csvImporter(
+    () => t,
+    BUCKETS,
+    () => headers,
+  );
 
   it('creates and updates buckets by name, with their rule lists, and refuses a bad limit', async () => {
     const created = await report(
