@@ -27,8 +27,10 @@ export function followOtherTabs(onSignedIn: () => void): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => undefined;
   const channel = new BroadcastChannel(SESSION_CHANNEL_NAME);
   // Only the kind of message matters: the panel reads the tokens from storage and checks them itself.
+  // A message alone is not a session: only tokens this tab can read (the same storage) hand over.
   channel.onmessage = (event: MessageEvent) => {
-    if ((event.data as { type?: unknown } | null)?.type === 'tokens') onSignedIn();
+    if ((event.data as { type?: unknown } | null)?.type === 'tokens' && hasLiveSession(window.localStorage))
+      onSignedIn();
   };
   return () => channel.close();
 }
