@@ -11,15 +11,12 @@ import { type PanelRoute, PUBLIC_ROUTES, SHELL_ROUTES } from '../support/routes.
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
 
-// Every test of the file uses this one test type: tests with other worker fixtures would get a worker,
-// and so a server, of their own.
-const signedIn = test.extend<object, { tokens: TokenPair }>({
-  tokens: [
-    async ({ pult }, use) => {
-      await use((await adminApi(pult.url)).tokens);
-    },
-    { scope: 'worker' },
-  ],
+// Each test signs in afresh: a sign-in shared by the file's tests could outlive its access token on a
+// loaded machine, and a later test presenting a refresh token an earlier one rotated is signed out.
+const signedIn = test.extend<{ tokens: TokenPair }>({
+  tokens: async ({ pult }, use) => {
+    await use((await adminApi(pult.url)).tokens);
+  },
 });
 
 async function phonePage(browser: Browser, baseURL: string, tokens?: TokenPair): Promise<Page> {
