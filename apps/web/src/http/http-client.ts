@@ -8,14 +8,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | undefined>;
 
 export interface RequestOptions {
-  /** Sent as JSON, except FormData which the browser encodes itself (file uploads). */
+  /**
+   * Sent as JSON, except FormData, which the browser encodes itself (file uploads), and a Blob, sent
+   * as it is under its own type (a CSV file to import).
+   */
   body?: unknown;
   /** Undefined values are left out, so optional filters can be passed as they are. */
   query?: QueryParams;
   /** False for public calls (sign-in, password recovery): no token, no renewal, a 401 is just an error. */
   auth?: boolean;
   signal?: AbortSignal;
-  /** Extra request headers (`If-Match`); they cannot replace the client's own. */
+  /** Extra request headers (`If-Match`, an `Accept` other than JSON); they cannot replace the rest. */
   headers?: Record<string, string>;
 }
 
@@ -79,8 +82,8 @@ export function withQuery(url: string, query: QueryParams | undefined): string {
 
 function buildHeaders(params: SendParams, jsonBody: boolean): Record<string, string> {
   const headers: Record<string, string> = {
-    ...params.headers,
     Accept: 'application/json',
+    ...params.headers,
     'X-Requested-With': 'XMLHttpRequest',
     Lang: params.locale,
     // Each request its own trace, so a tracing server's spans for it are found by one id (issue 23).
@@ -97,13 +100,14 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
 
 async function send(fetchFn: FetchFn, params: SendParams): Promise<Response> {
   const { body } = params;
-  const jsonBody = body !== undefined && !(body instanceof FormData);
+  const raw = body instanceof FormData || body instanceof Blob;
+  const jsonBody = body !== undefined && !raw;
   const init: RequestInit = {
     method: params.method,
     credentials: 'include',
     headers: buildHeaders(params, jsonBody),
   };
-  if (body instanceof FormData) init.body = body;
+  if (raw) init.body = body;
   else if (body !== undefined) init.body = JSON.stringify(body);
   if (params.signal) init.signal = params.signal;
   try {

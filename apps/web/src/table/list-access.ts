@@ -13,6 +13,8 @@ export interface ListAccess {
   /** The columns the admin may see, without filter or sort where those could reveal hidden values. */
   fields: readonly FieldDescriptor[];
   canExport: boolean;
+  /** A CSV import: the list declares its key and the admin may create records in it. */
+  canImport: boolean;
   bulkActions: readonly BulkActionDescriptor[];
 }
 
@@ -28,7 +30,8 @@ export function listAccessOf(
   fields: readonly FieldDescriptor[],
 ): ListAccess {
   const bulkActions = descriptor.bulkActions ?? [];
-  if (!check) return { fields, canExport: true, bulkActions };
+  const importable = (descriptor.importKey?.length ?? 0) > 0;
+  if (!check) return { fields, canExport: true, canImport: importable, bulkActions };
   const resource = permissionResourceOf(descriptor);
   const visible = check.fields(resource, 'list');
   const filterable = check.filterableFields(resource, 'list');
@@ -37,6 +40,7 @@ export function listAccessOf(
       .filter((field) => hasField(visible, field.name))
       .map((field) => limitTo(field, filterable)),
     canExport: check.can(resource, 'export'),
+    canImport: importable && check.can(resource, 'create'),
     bulkActions: bulkActions.filter((action) => check.can(resource, `bulk.${action.name}`)),
   };
 }

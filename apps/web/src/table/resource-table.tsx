@@ -32,6 +32,7 @@ import { ColumnPicker } from './column-picker';
 import { ExactCountButton } from './exact-count-button';
 import { ExportCsvButton } from './export/export-csv-button';
 import { FilterCell } from './filter-cell';
+import { ImportCsvButton } from './import/import-csv-button';
 import { listAccessOf } from './list-access';
 import { listErrorView } from './list-error';
 import { ListErrorMessage } from './list-error-message';
@@ -149,6 +150,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
         <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           {toolbar}
         </Box>
+        {access.canImport && <ImportCsvButton descriptor={descriptor} />}
         {access.canExport && <ExportCsvButton descriptor={descriptor} query={query} total={list.total} />}
         {hasFilters &&
           // A phone's toolbar has room for icons only; the cards' own message repeats the button.

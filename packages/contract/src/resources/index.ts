@@ -1,6 +1,7 @@
 export * from './admins.js';
 export * from './bulk.js';
 export * from './columns.js';
+export * from './csv-delimiter.js';
 export * from './descriptor.js';
 export * from './fields.js';
 export * from './geo.js';

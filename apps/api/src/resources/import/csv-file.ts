@@ -1,5 +1,6 @@
 import { TextDecoder } from 'node:util';
-import { CsvFileError, CsvParser, type CsvRecord, detectDelimiter } from './csv-parser.js';
+import { detectDelimiter } from '@pult/contract';
+import { CsvFileError, CsvParser, type CsvRecord } from './csv-parser.js';
 
 /** The body went past the byte limit: the request is refused (413) without reading the rest. */
 export class CsvTooLargeError extends Error {

@@ -1,6 +1,7 @@
+import { detectDelimiter } from '@pult/contract';
 import { describe, expect, it } from 'vitest';
 import { CsvTooLargeError, readCsvRecords } from './csv-file.js';
-import { CsvFileError, CsvParser, type CsvRecord, detectDelimiter } from './csv-parser.js';
+import { CsvFileError, CsvParser, type CsvRecord } from './csv-parser.js';
 
 async function* chunks(parts: readonly (string | Uint8Array)[]): AsyncGenerator<Uint8Array> {
   for (const part of parts) yield typeof part === 'string' ? Buffer.from(part) : part;

@@ -1,3 +1,4 @@
+import type { CsvDelimiter } from '@pult/contract';
 /** One record of a CSV file: its cells and the line it starts on (1 = the header). */
 export interface CsvRecord {
   line: number;
@@ -15,26 +16,6 @@ export class CsvFileError extends Error {
     super(`${fault} at line ${line}`);
     this.name = 'CsvFileError';
   }
-}
-
-/** Spreadsheets in locales with a decimal comma write `;`; anything else writes `,`. */
-export type CsvDelimiter = ',' | ';';
-
-/**
- * The delimiter a header line uses: the more frequent of `,` and `;` outside quotes (a comma when
- * neither appears, a one-column file).
- */
-export function detectDelimiter(text: string): CsvDelimiter {
-  let commas = 0;
-  let semicolons = 0;
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) break;
-    else if (!quoted && char === ',') commas += 1;
-    else if (!quoted && char === ';') semicolons += 1;
-  }
-  return semicolons > commas ? ';' : ',';
 }
 
 type State = 'start' | 'plain' | 'quoted' | 'closed';

@@ -1,0 +1,47 @@
+import {
+  type ImportQuery,
+  type ImportReport,
+  importReportSchema,
+  type ResourceDescriptor,
+} from '@pult/contract';
+import type { Services } from '../../app/services';
+
+const importUrl = (services: Services, descriptor: ResourceDescriptor) =>
+  `${services.serviceUrl(descriptor.service, descriptor.path)}/import`;
+
+const queryParams = (query: ImportQuery) => ({
+  mode: query.mode,
+  onConflict: query.onConflict,
+  rows: query.rows,
+  filename: query.filename,
+});
+
+/** `POST <list>/import`: a dry run or a commit of `file`, answered by the report. */
+export async function sendImport(
+  services: Services,
+  descriptor: ResourceDescriptor,
+  file: Blob,
+  query: ImportQuery,
+  signal?: AbortSignal,
+): Promise<ImportReport> {
+  const body = await services.http.post<unknown>(importUrl(services, descriptor), file, {
+    query: queryParams(query),
+    signal,
+  });
+  return importReportSchema.parse(body);
+}
+
+/** The rejected rows of a dry run as a CSV file with their reasons, for fixing in a spreadsheet. */
+export async function fetchRejectedRows(
+  services: Services,
+  descriptor: ResourceDescriptor,
+  file: Blob,
+  query: ImportQuery,
+): Promise<Blob> {
+  const response = await services.http.open('POST', importUrl(services, descriptor), {
+    body: file,
+    query: queryParams({ ...query, mode: 'dry-run' }),
+    headers: { Accept: 'text/csv' },
+  });
+  return response.blob();
+}
