@@ -414,9 +414,58 @@ const FORMS_NAV_SHOTS: Shot[] = [
   { name: 'dark-nav-sort-focus', path: '/auth/countries', width: 1366, dark: true, act: focusSortHeader },
 ];
 
+/** The CSV import wizard on users (issue 25): columns, the check with a rejected row, the summary. */
+// Addresses differ by language, so the second language's summary imports new people too.
+const importCsv = (tag: string) =>
+  Buffer.from(
+    [
+      'E-mail;First name;Surname;Notes',
+      `olena.koval.${tag}@import.example;Олена;Коваль;from the old CRM`,
+      `taras.bondar.${tag}@import.example;Тарас;Бондар;`,
+      'not-an-email;Іван;Франко;typo',
+    ].join('\r\n'),
+  );
+const openImport = async (page: Page) => {
+  await page.getByRole('button', { name: /Імпорт CSV|Import CSV/ }).click();
+};
+const pickImportFile = async (page: Page) => {
+  await openImport(page);
+  const tag = (await page.evaluate(() => localStorage.getItem('language_locale'))) ?? 'uk-UA';
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: importCsv(tag.slice(0, 2)) });
+  await page.getByRole('combobox', { name: /Surname/ }).click();
+  await page.getByRole('option', { name: /Прізвище|Last name/ }).click();
+};
+const checkImport = async (page: Page) => {
+  await pickImportFile(page);
+  await page.getByRole('button', { name: /Перевірити файл|Check file/ }).click();
+  await page.getByTestId('import-counts').waitFor();
+};
+const IMPORT_SHOTS: Shot[] = [
+  { name: 'import-file', path: '/auth/users', act: openImport },
+  { name: 'import-columns', path: '/auth/users', act: pickImportFile },
+  { name: 'import-check', path: '/auth/users', act: checkImport },
+  { name: 'import-columns-phone', path: '/auth/users', act: pickImportFile, width: 390 },
+  { name: 'import-check-phone', path: '/auth/users', act: checkImport, width: 390, dark: true },
+  {
+    name: 'import-summary',
+    path: '/auth/users',
+    act: async (page) => {
+      await checkImport(page);
+      await page.getByRole('button', { name: /лише правильні|valid rows only/ }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /Імпортовано|Imported/ })
+        .waitFor();
+    },
+  },
+];
+
 const SHOTS: Shot[] = [
   { name: 'dashboard', path: '/dashboard', fullPage: true },
   { name: 'users-list', path: '/auth/users' },
+  ...IMPORT_SHOTS,
   {
     name: 'users-filtered',
     path: '/auth/users?filter[status]=1&filter[email]=ko&sort=last_name&perPage=20',

@@ -145,6 +145,19 @@ describe('createHttpClient: what every call sends', () => {
     expect(sentHeaders(fetchFn)['Content-Type']).toBeUndefined();
   });
 
+  it('sends a Blob as it is under its own type, and lets a caller ask for another Accept', async () => {
+    const { client, fetchFn } = setup();
+    fetchFn.mockResolvedValueOnce(new Response('a,b\r\n', { status: 200 }));
+    const file = new Blob(['email\r\nann@example.com\r\n'], { type: 'text/csv' });
+    await client.open('POST', '/auth/api/v1/admin/users/import', {
+      body: file,
+      headers: { Accept: 'text/csv' },
+    });
+    expect(sentInit(fetchFn).body).toBe(file);
+    expect(sentHeaders(fetchFn)['Content-Type']).toBeUndefined();
+    expect(sentHeaders(fetchFn).Accept).toBe('text/csv');
+  });
+
   it('omits Authorization when there is no token', async () => {
     const { client, fetchFn } = setup({ token: null });
     fetchFn.mockResolvedValueOnce(json(200, {}));

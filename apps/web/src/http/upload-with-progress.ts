@@ -13,11 +13,17 @@ export interface UploadOptions {
 }
 
 /**
- * A multipart POST that reports upload progress, which `fetch` cannot. It keeps the rules of the
+ * A POST of a file (multipart FormData, or a Blob sent as it is under its own type) that reports
+ * upload progress, which `fetch` cannot. Where the server reads the body as it works (an import), the
+ * upload's progress is the work's. It keeps the rules of the
  * HTTP client (spec §7): a fresh token before sending, the Lang and X-Requested-With headers, one
  * renewal and resend on a 401 (else sign-out), and a 403 announced with its `error` text.
  */
-export async function uploadWithProgress<T>(url: string, form: FormData, options: UploadOptions): Promise<T> {
+export async function uploadWithProgress<T>(
+  url: string,
+  form: FormData | Blob,
+  options: UploadOptions,
+): Promise<T> {
   const { session } = options;
   await session.ensureFreshToken();
   const sentToken = session.getAccessToken();
@@ -39,7 +45,7 @@ export async function uploadWithProgress<T>(url: string, form: FormData, options
 
 function send(
   url: string,
-  form: FormData,
+  form: FormData | Blob,
   token: string | null,
   options: UploadOptions,
 ): Promise<{ status: number; body: unknown }> {

@@ -67,6 +67,7 @@ export const tableToolsEn: TableToolsTexts = {
     commit: 'Import ({{count}})',
     commitValid: 'Import the valid rows only ({{count}})',
     importing: 'Importing {{count}} rows… Keep this window open.',
+    finishing: 'Writing the last rows and saving… Keep this window open.',
     done: 'Imported: {{created}} new, {{updated}} updated.',
     notCommitted:
       'Nothing was imported: {{count}} rows were rejected. The file or the data changed after the check.',

@@ -5,6 +5,8 @@ import {
   type ResourceDescriptor,
 } from '@pult/contract';
 import type { Services } from '../../app/services';
+import { withQuery } from '../../http/http-client';
+import { uploadWithProgress } from '../../http/upload-with-progress';
 
 const importUrl = (services: Services, descriptor: ResourceDescriptor) =>
   `${services.serviceUrl(descriptor.service, descriptor.path)}/import`;
@@ -26,6 +28,29 @@ export async function sendImport(
 ): Promise<ImportReport> {
   const body = await services.http.post<unknown>(importUrl(services, descriptor), file, {
     query: queryParams(query),
+    signal,
+  });
+  return importReportSchema.parse(body);
+}
+
+/**
+ * A commit of `file`, reporting the bytes sent: the server reads the file as it writes its rows, so
+ * what has left the browser is what the server has got to (give or take a batch and its buffers).
+ */
+export async function commitImport(
+  services: Services,
+  descriptor: ResourceDescriptor,
+  file: Blob,
+  query: ImportQuery,
+  locale: string,
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<ImportReport> {
+  const url = withQuery(importUrl(services, descriptor), queryParams({ ...query, mode: 'commit' }));
+  const body = await uploadWithProgress<unknown>(url, file, {
+    session: services.session,
+    locale,
+    onProgress,
     signal,
   });
   return importReportSchema.parse(body);

@@ -81,6 +81,7 @@ export function ImportColumnsStep({ wizard, keyFields }: { wizard: ImportWizard;
             >
               <Typography
                 role="cell"
+                id={`import-column-${index}`}
                 sx={{ px: 1, py: { sm: 1.5 }, fontWeight: 500, overflowWrap: 'anywhere' }}
               >
                 {column.trim() === '' ? `#${index + 1}` : column}
@@ -105,7 +106,15 @@ export function ImportColumnsStep({ wizard, keyFields }: { wizard: ImportWizard;
                   onChange={(event) =>
                     wizard.map(index, event.target.value === NOT_IMPORTED ? null : event.target.value)
                   }
-                  slotProps={{ htmlInput: { 'aria-label': `${t('tableTools.import.field')}: ${column}` } }}
+                  id={`import-field-${index}`}
+                  // Named "Field <column>": every row's select has the same visible label.
+                  slotProps={{
+                    select: {
+                      SelectDisplayProps: {
+                        'aria-labelledby': `import-field-${index}-label import-column-${index}`,
+                      },
+                    },
+                  }}
                 >
                   <MenuItem value={NOT_IMPORTED}>
                     <em>{t('tableTools.import.notImported')}</em>

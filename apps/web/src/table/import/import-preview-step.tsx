@@ -27,16 +27,7 @@ export function ImportPreviewStep({
   const unknown = report.columns.unknown.filter((column) => !isSkippedColumn(column));
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {wizard.busy === 'importing' && (
-        <Box role="status">
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {t('tableTools.import.importing', { count: number.format(writesOf(counts)) })}
-          </Typography>
-          <LinearProgress
-            aria-label={t('tableTools.import.importing', { count: number.format(writesOf(counts)) })}
-          />
-        </Box>
-      )}
+      {wizard.busy === 'importing' && <CommitProgress wizard={wizard} rows={writesOf(counts)} />}
       <ImportCountChips counts={counts} />
       {unknown.length > 0 && (
         <Alert severity="info">
@@ -75,6 +66,29 @@ export function ImportPreviewStep({
           labelOf={labelOf}
         />
       )}
+    </Box>
+  );
+}
+
+/** The commit's bar: the file's bytes as the server reads them, then its last batch and the commit. */
+function CommitProgress({ wizard, rows }: { wizard: ImportWizard; rows: number }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  const { sent } = wizard;
+  const reading = sent !== null && sent.total > 0 && sent.loaded < sent.total;
+  const label = reading
+    ? t('tableTools.import.importing', { count: number.format(rows) })
+    : t('tableTools.import.finishing');
+  return (
+    <Box role="status">
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {label}
+      </Typography>
+      <LinearProgress
+        aria-label={label}
+        variant={reading ? 'determinate' : 'indeterminate'}
+        value={reading ? (sent.loaded / sent.total) * 100 : undefined}
+      />
     </Box>
   );
 }

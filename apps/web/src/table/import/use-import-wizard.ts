@@ -6,6 +6,7 @@ import type {
   ResourceDescriptor,
 } from '@pult/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services-context';
 import { formErrorToView } from '../../forms/form-error-view';
 import type { ViewText } from '../../forms/view-text';
@@ -22,7 +23,7 @@ import {
   writableFields,
 } from './column-mapping';
 import { type CsvHead, readCsvHead } from './csv-head';
-import { fetchRejectedRows, sendImport } from './import-api';
+import { commitImport, fetchRejectedRows, sendImport } from './import-api';
 
 export type ImportStep = 'file' | 'columns' | 'preview' | 'summary';
 export type ImportBusy = 'reading' | 'checking' | 'importing' | 'downloading';
@@ -52,6 +53,8 @@ export interface ImportWizard {
   /** The commit's report. */
   result: ImportReport | null;
   busy: ImportBusy | null;
+  /** Bytes of the file sent while a commit runs. */
+  sent: { loaded: number; total: number } | null;
   error: ViewText | null;
   choose(file: File): void;
   map(column: number, field: string | null): void;
@@ -75,6 +78,7 @@ const csvBlob = (line: string) => new Blob([`${line.replace(/[\r\n]+$/, '')}\r\n
  */
 export function useImportWizard(descriptor: ResourceDescriptor): ImportWizard {
   const services = useServices();
+  const { i18n } = useTranslation();
   const labelText = useLabelText();
   const [step, setStep] = useState<ImportStep>('file');
   const [picked, setPicked] = useState<PickedFile | null>(null);
@@ -84,6 +88,7 @@ export function useImportWizard(descriptor: ResourceDescriptor): ImportWizard {
   const [preview, setPreview] = useState<ImportReport | null>(null);
   const [result, setResult] = useState<ImportReport | null>(null);
   const [busy, setBusy] = useState<ImportBusy | null>(null);
+  const [sent, setSent] = useState<{ loaded: number; total: number } | null>(null);
   const [error, setError] = useState<ViewText | null>(null);
   const abort = useRef<AbortController | null>(null);
 
@@ -168,15 +173,19 @@ export function useImportWizard(descriptor: ResourceDescriptor): ImportWizard {
       if (!file || busy) return;
       if (rows) setOptionsState((current) => ({ ...current, rows }));
       void attempt('importing', async (signal) => {
+        setSent({ loaded: 0, total: file.size });
         try {
-          setResult(await sendImport(services, descriptor, file, queryOf('commit', rows), signal));
+          const query = queryOf('commit', rows);
+          const onProgress = (loaded: number, total: number) => setSent({ loaded, total });
+          setResult(await commitImport(services, descriptor, file, query, i18n.language, onProgress, signal));
           setStep('summary');
         } finally {
+          setSent(null);
           void services.queryClient.invalidateQueries({ queryKey: resourceKeys.all(descriptor) });
         }
       });
     },
-    [attempt, body, busy, services, descriptor, queryOf],
+    [attempt, body, busy, services, descriptor, queryOf, i18n.language],
   );
 
   const downloadRejected = useCallback(() => {
@@ -228,6 +237,7 @@ export function useImportWizard(descriptor: ResourceDescriptor): ImportWizard {
     preview,
     result,
     busy,
+    sent,
     error,
     choose,
     map,
