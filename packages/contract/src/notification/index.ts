@@ -9,4 +9,5 @@ export * from './sms-configs.js';
 export * from './smtp-configs.js';
 export * from './template-syntax.js';
 export * from './templates.js';
+export * from './translation-exchange.js';
 export * from './translations.js';

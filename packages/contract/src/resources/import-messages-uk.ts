@@ -19,4 +19,7 @@ export const uk: Record<keyof typeof en, string> = {
   importErrorsColumn: 'Помилки',
   importMediaType: 'Надішліть файл як text/csv або application/octet-stream',
   importValueTaken: 'Інший запис уже має значення, яке задає цей рядок',
+  exchangeUnreadable: 'Файл не вдалося прочитати як {format}',
+  exchangeWrongLanguage: 'Файл перекладає мовою {found}, а не {expected}',
+  exchangeSourceLanguage: 'Файли XLIFF і PO перекладають з української: виберіть мову, якою вони перекладають',
 };

@@ -17,4 +17,7 @@ export const en = {
   importErrorsColumn: 'Errors',
   importMediaType: 'Send the file as text/csv or application/octet-stream',
   importValueTaken: 'Another record already has a value this row gives',
+  exchangeUnreadable: 'The file could not be read as {format}',
+  exchangeWrongLanguage: 'The file translates into {found}, not into {expected}',
+  exchangeSourceLanguage: 'XLIFF and PO files translate from Ukrainian: choose the language they translate into',
 } as const;
