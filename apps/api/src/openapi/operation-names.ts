@@ -98,6 +98,14 @@ export const DECLARED_OPERATIONS: Record<string, { id: string; summary: string }
     id: 'revokeAllUserTokens',
     summary: "End every platform user's sign-ins",
   },
+  'GET /notification/api/v1/admin/translations/exchange': {
+    id: 'exportTranslationsForTranslators',
+    summary: 'Translations as XLIFF 2.0, gettext PO or i18next JSON, for translators',
+  },
+  'POST /notification/api/v1/admin/translations/exchange': {
+    id: 'importTranslationsFromTranslators',
+    summary: 'Import an XLIFF 2.0, gettext PO or i18next JSON file of translations: a dry run or a commit',
+  },
   'GET /auth/admin/dashboard': {
     id: 'getDashboard',
     summary: 'The dashboard cards the administrator may see',

@@ -40,6 +40,7 @@ import { composeAndQueue } from './send/compose.js';
 import { previewTemplate } from './templates/preview.js';
 import { createTemplateHandlers, findTemplate } from './templates/template-handlers.js';
 import { templateImportTarget } from './templates/template-import.js';
+import { registerTranslationExchange } from './translations/exchange/translation-exchange-routes.js';
 import { createTranslationHandlers } from './translations/translation-handlers.js';
 import { translationImportTarget } from './translations/translation-import.js';
 
@@ -141,6 +142,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       importTarget: translationImportTarget(db),
     }),
   );
+  await registerTranslationExchange(app, { db, target: translationImportTarget(db) });
 
   const queuePath = emailQueueResource.path;
   app.get(

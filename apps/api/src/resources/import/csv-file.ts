@@ -46,6 +46,26 @@ export async function* readCsvRecords(
   yield [...records, ...parser.end()];
 }
 
+/**
+ * The whole body as text, for formats read whole (XLIFF, PO, JSON): the same byte limit as a CSV
+ * file and the same strict UTF-8, a bad byte named by its line; a byte order mark is dropped.
+ */
+export async function readFileText(
+  body: AsyncIterable<Uint8Array | string>,
+  maxBytes: number,
+): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for await (const piece of body) {
+    const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
+    bytes += chunk.byteLength;
+    if (bytes > maxBytes) throw new CsvTooLargeError(maxBytes);
+    chunks.push(chunk);
+  }
+  const text = decode(new TextDecoder('utf-8', { fatal: true }), Buffer.concat(chunks), 1, true);
+  return text.replace(/^\uFEFF/, '');
+}
+
 function decode(decoder: TextDecoder, chunk: Uint8Array, line: number, last = false): string {
   try {
     return decoder.decode(chunk, { stream: !last });

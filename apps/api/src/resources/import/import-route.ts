@@ -14,9 +14,9 @@ import { access } from '../../access/route-access.js';
 import type { Executor } from '../../db/database.js';
 import { AppError, errors } from '../../http/app-error.js';
 import { requestLocale } from '../../http/locale.js';
-import { auditSinkOf } from '../audit-sink.js';
+import { type AuditSink, auditSinkOf } from '../audit-sink.js';
 import { CsvTooLargeError, readCsvRecords } from './csv-file.js';
-import { CsvFileError } from './csv-parser.js';
+import { CsvFileError, type CsvRecord } from './csv-parser.js';
 import type { RowGuard } from './import-access.js';
 import { ImportRun, type ImportRunOptions } from './import-engine.js';
 import { importLimits } from './import-limits.js';
@@ -43,7 +43,6 @@ class RolledBack extends Error {
  */
 export async function registerCsvImport(app: FastifyInstance, target: ImportTarget): Promise<void> {
   const { descriptor } = target;
-  const resource = permissionResourceOf(descriptor);
   const audit = auditSinkOf(app);
   await app.register(async (scope) => {
     // Only here is a CSV body accepted, and it reaches the handler as the request's stream.
@@ -61,45 +60,63 @@ export async function registerCsvImport(app: FastifyInstance, target: ImportTarg
           consumes: [...IMPORT_MEDIA_TYPES],
         } satisfies FastifySchema as FastifySchema,
       },
-      async (request, reply) => {
-        const query = request.query as ImportQuery;
-        const limits = importLimits();
-        const declared = Number(request.headers['content-length']);
-        if (declared > limits.maxBytes) throw tooLarge(reply, limits.maxBytes);
-        const options: ImportRunOptions = {
-          target,
-          query,
-          locale: requestLocale(request),
-          maxRows: limits.maxRows,
-          guards: await guardsOf(request, resource, query),
-          now: () => new Date(),
-          keepRejected: wantsCsv(request),
-        };
-        const records = readCsvRecords(fileStream(request), limits.maxBytes);
-        const run = await runImport(request, reply, options, records, async (executor, report) => {
-          await audit.record(
-            request,
-            {
-              action: 'bulk',
-              resource: descriptor.name,
-              detail: {
-                name: 'import',
-                file: fileName(request, query),
-                onConflict: query.onConflict,
-                rows: query.rows,
-                counts: report,
-              },
-            },
-            executor,
-          );
-        });
-        return answer(reply, run.report, run.committed, options.keepRejected);
-      },
+      async (request, reply) =>
+        answerImport(request, reply, { target, audit }, request.query as ImportQuery, (maxBytes) =>
+          readCsvRecords(fileStream(request), maxBytes),
+        ),
     );
   });
 }
 
-type Records = ReturnType<typeof readCsvRecords>;
+/**
+ * One import request, whatever the file's format: its limits and grants, the run (a transaction when
+ * it commits), the audit entry and the answer. `records` reads the file as CSV records (the first
+ * one its header), stopping past `maxBytes`; `detail` adds to the audit entry (a translation file's
+ * format).
+ */
+export async function answerImport(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { target, audit }: { target: ImportTarget; audit: AuditSink },
+  query: ImportQuery,
+  records: (maxBytes: number) => Records,
+  detail: Record<string, unknown> = {},
+): Promise<unknown> {
+  const { descriptor } = target;
+  const limits = importLimits();
+  const declared = Number(request.headers['content-length']);
+  if (declared > limits.maxBytes) throw tooLarge(reply, limits.maxBytes);
+  const options: ImportRunOptions = {
+    target,
+    query,
+    locale: requestLocale(request),
+    maxRows: limits.maxRows,
+    guards: await guardsOf(request, permissionResourceOf(descriptor), query),
+    now: () => new Date(),
+    keepRejected: wantsCsv(request),
+  };
+  const run = await runImport(request, reply, options, records(limits.maxBytes), async (executor, report) => {
+    await audit.record(
+      request,
+      {
+        action: 'bulk',
+        resource: descriptor.name,
+        detail: {
+          name: 'import',
+          file: fileName(request, query),
+          onConflict: query.onConflict,
+          rows: query.rows,
+          ...detail,
+          counts: report,
+        },
+      },
+      executor,
+    );
+  });
+  return answer(reply, run.report, run.committed, options.keepRejected);
+}
+
+type Records = AsyncIterable<CsvRecord[]>;
 
 /** Runs the import (in a transaction when it commits) and turns a bad file into its 4xx. */
 async function runImport(
@@ -170,7 +187,7 @@ async function guardsOf(
 }
 
 /** The body as the CSV parser registered here left it: a stream; any other parsed body is not a file. */
-function fileStream(request: FastifyRequest): Readable {
+export function fileStream(request: FastifyRequest): Readable {
   const body = request.body as Partial<Readable> | null | undefined;
   if (typeof body?.[Symbol.asyncIterator] !== 'function') {
     throw new AppError(415, { kind: 'message', text: { key: 'importMediaType' } });

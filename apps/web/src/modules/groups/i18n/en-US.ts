@@ -121,6 +121,9 @@ export const groupsEn: typeof groupsUk = {
       preview: 'Preview',
       'send-test': 'Test e-mail',
     },
+    translations: {
+      exchange: 'Export for translators (XLIFF, PO, JSON)',
+    },
     'error-groups': {
       resolve: 'Mark resolved',
       reopen: 'Reopen',

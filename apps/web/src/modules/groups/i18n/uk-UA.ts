@@ -120,6 +120,9 @@ export const groupsUk = {
       preview: 'Попередній перегляд',
       'send-test': 'Тестовий лист',
     },
+    translations: {
+      exchange: 'Експорт для перекладачів (XLIFF, PO, JSON)',
+    },
     'error-groups': {
       resolve: 'Позначити вирішеною',
       reopen: 'Відкрити знову',
