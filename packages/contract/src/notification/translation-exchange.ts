@@ -15,8 +15,14 @@ export type ExchangeFormat = (typeof EXCHANGE_FORMATS)[number];
 /** The language every translation is made from. */
 export const EXCHANGE_SOURCE_LOCALE: Locale = 'uk-UA';
 
-/** File name extension and media type of each format. */
-export const EXCHANGE_FILES: Record<ExchangeFormat, { extension: string; mediaType: string; name: string }> = {
+/** A format's file: its name extension, media type and the name a message gives it. */
+export interface ExchangeFileKind {
+  extension: string;
+  mediaType: string;
+  name: string;
+}
+
+export const EXCHANGE_FILES: Record<ExchangeFormat, ExchangeFileKind> = {
   xliff: { extension: 'xlf', mediaType: 'application/xliff+xml', name: 'XLIFF 2.0' },
   po: { extension: 'po', mediaType: 'text/x-gettext-translation', name: 'gettext PO' },
   json: { extension: 'json', mediaType: 'application/json', name: 'i18next JSON' },

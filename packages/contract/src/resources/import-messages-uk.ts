@@ -21,5 +21,6 @@ export const uk: Record<keyof typeof en, string> = {
   importValueTaken: 'Інший запис уже має значення, яке задає цей рядок',
   exchangeUnreadable: 'Файл не вдалося прочитати як {format}',
   exchangeWrongLanguage: 'Файл перекладає мовою {found}, а не {expected}',
-  exchangeSourceLanguage: 'Файли XLIFF і PO перекладають з української: виберіть мову, якою вони перекладають',
+  exchangeSourceLanguage:
+    'Файли XLIFF і PO перекладають з української: виберіть мову, якою вони перекладають',
 };

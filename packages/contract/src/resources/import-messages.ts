@@ -19,5 +19,6 @@ export const en = {
   importValueTaken: 'Another record already has a value this row gives',
   exchangeUnreadable: 'The file could not be read as {format}',
   exchangeWrongLanguage: 'The file translates into {found}, not into {expected}',
-  exchangeSourceLanguage: 'XLIFF and PO files translate from Ukrainian: choose the language they translate into',
+  exchangeSourceLanguage:
+    'XLIFF and PO files translate from Ukrainian: choose the language they translate into',
 } as const;
