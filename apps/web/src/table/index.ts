@@ -1,3 +1,5 @@
+export { saveBlob } from './export/download-csv';
+export { ChangedRowsTable, ImportCountChips, RejectedRowsTable } from './import/import-report-tables';
 export { useListReturnPath, useListReturnState } from './list-return';
 export { ResourceTable, type ResourceTableProps } from './resource-table';
 export { DeleteRowButton, EditRowLink, RowActionSpacer } from './row-actions';

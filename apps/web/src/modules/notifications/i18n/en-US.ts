@@ -194,6 +194,22 @@ export const notificationsEn: NotificationsTexts = {
     deleteTitle: 'Delete the translation?',
     deleteText:
       'The translation "{{name}}" will be deleted for good. Templates that refer to it will fail to send.',
+    exchange: {
+      menu: 'Translator files',
+      menuHint: 'Files for translation tools: XLIFF 2.0, gettext PO, i18next JSON',
+      xliff: 'XLIFF 2.0, ua → {{language}}',
+      po: 'gettext PO, ua → {{language}}',
+      json: 'i18next JSON, {{language}}',
+      importOpen: 'Import a translator’s file…',
+      importTitle: 'Import a translator’s file',
+      choose: 'Choose file',
+      fileHint:
+        'XLIFF 2.0 (or 1.2), gettext PO or i18next JSON. Only the file’s language is written; keys left untranslated change nothing.',
+      unknownFormat: 'This file is not XLIFF (.xlf, .xliff), gettext PO (.po) or i18next JSON (.json).',
+      language: 'Language of the texts',
+      downloaded: 'Saved {{file}}',
+      downloadFailed: 'Could not download the file. Please try again.',
+    },
     completeness: 'Translation completeness',
     localeFigure: '{{locale}}: {{percent}} %',
     missingFigure: '{{count}} missing',

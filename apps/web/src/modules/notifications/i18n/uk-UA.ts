@@ -193,6 +193,22 @@ export const notificationsUk = {
     deleteTitle: 'Видалити переклад?',
     deleteText:
       'Переклад «{{name}}» буде видалено назавжди. Шаблони, що посилаються на нього, не зможуть надсилатися.',
+    exchange: {
+      menu: 'Файли для перекладачів',
+      menuHint: 'Файли для інструментів перекладу: XLIFF 2.0, gettext PO, i18next JSON',
+      xliff: 'XLIFF 2.0, ua → {{language}}',
+      po: 'gettext PO, ua → {{language}}',
+      json: 'i18next JSON, {{language}}',
+      importOpen: 'Імпортувати файл перекладача…',
+      importTitle: 'Імпорт файлу перекладача',
+      choose: 'Вибрати файл',
+      fileHint:
+        'XLIFF 2.0 (або 1.2), gettext PO чи i18next JSON. Записуються лише тексти мовою файлу; неперекладені ключі нічого не змінюють.',
+      unknownFormat: 'Це не файл XLIFF (.xlf, .xliff), gettext PO (.po) чи i18next JSON (.json).',
+      language: 'Мова текстів',
+      downloaded: 'Файл {{file}} збережено',
+      downloadFailed: 'Не вдалося завантажити файл. Спробуйте ще раз.',
+    },
     completeness: 'Повнота перекладів',
     localeFigure: '{{locale}}: {{percent}} %',
     missingFigure: 'бракує {{count}}',

@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ListPageHeader } from '../../../ui/list-page-header';
 import { ToolbarFilter } from './toolbar-filter';
 import { TranslationCompleteness } from './translation-completeness';
+import { TranslatorFilesMenu } from './translator-files-menu';
 
 const BASE = '/notification/translations';
 const COLUMNS = ['id', 'group', 'key_name', 'value_uk', 'value_en', 'updated_at'] as const;
@@ -52,6 +53,7 @@ export default function TranslationsListPage() {
           <>
             <ToolbarFilter descriptor={translationsResource} name="text" table={table} width={240} />
             <ToolbarFilter descriptor={translationsResource} name="missing" table={table} width={180} />
+            <TranslatorFilesMenu />
           </>
         }
         rowActions={

@@ -1,0 +1,263 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { IMPORT_ROWS, type ImportReport, type ImportRows, type Locale, toLocale } from '@pult/contract';
+import { useTranslation } from 'react-i18next';
+import { useViewText } from '../../../forms/use-view-text';
+import { ChangedRowsTable, ImportCountChips, RejectedRowsTable } from '../../../table';
+import { formatBytes } from '../../../table/format-bytes';
+import { useLabelText } from '../../../table/use-label-text';
+import { useStackedLayout } from '../../../table/use-stacked-layout';
+import { type ExchangeImport, useExchangeImport } from './use-exchange-import';
+
+const FIELD_LABELS: Record<string, string> = {
+  group: 'notifications.translations.fields.group',
+  key_name: 'notifications.translations.fields.key_name',
+  value_uk: 'notifications.translations.fields.value_uk',
+  value_en: 'notifications.translations.fields.value_en',
+};
+
+/** A translator's file brought back: choose it and its language → check → import → summary. */
+export default function ExchangeImportDialog({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const viewText = useViewText();
+  const labelText = useLabelText();
+  const stacked = useStackedLayout();
+  const exchange = useExchangeImport(toLocale(i18n.language));
+  const closable = exchange.busy !== 'importing';
+  const close = () => {
+    if (closable) onClose();
+  };
+  const labelOf = (field: string) => (FIELD_LABELS[field] ? labelText(FIELD_LABELS[field]) : field);
+
+  return (
+    <Dialog
+      open
+      onClose={close}
+      fullWidth
+      maxWidth="md"
+      fullScreen={stacked}
+      aria-labelledby="exchange-title"
+    >
+      <DialogTitle id="exchange-title" sx={{ pr: 6 }}>
+        {t('notifications.translations.exchange.importTitle')}
+      </DialogTitle>
+      <IconButton
+        aria-label={t('tableTools.import.close')}
+        onClick={close}
+        disabled={!closable}
+        sx={{ position: 'absolute', right: 8, top: 8 }}
+      >
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {exchange.error && <Alert severity="error">{viewText(exchange.error)}</Alert>}
+        {exchange.step === 'file' && <FileStep exchange={exchange} />}
+        {exchange.step === 'preview' && exchange.preview && (
+          <ReportView report={exchange.preview} labelOf={labelOf} rows={exchange.rows} />
+        )}
+        {exchange.step === 'summary' && exchange.result && (
+          <ReportView report={exchange.result} labelOf={labelOf} rows={exchange.rows} summary />
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Actions exchange={exchange} onClose={onClose} />
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function FileStep({ exchange }: { exchange: ExchangeImport }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Button variant="outlined" component="label">
+          {t('notifications.translations.exchange.choose')}
+          <input
+            hidden
+            type="file"
+            accept=".xlf,.xliff,.po,.json"
+            data-testid="exchange-file"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) exchange.choose(file);
+            }}
+          />
+        </Button>
+        {exchange.file && (
+          <Typography sx={{ overflowWrap: 'anywhere' }}>
+            {exchange.file.name} · {formatBytes(exchange.file.size, i18n.language)}
+          </Typography>
+        )}
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {t('notifications.translations.exchange.fileHint')}
+      </Typography>
+      <TextField
+        select
+        size="small"
+        sx={{ maxWidth: 320 }}
+        label={t('notifications.translations.exchange.language')}
+        value={exchange.locale}
+        onChange={(event) => exchange.setLocale(event.target.value as Locale)}
+      >
+        {exchange.locales.map((locale) => (
+          <MenuItem key={locale} value={locale}>
+            {t(`notifications.translations.language.${locale}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FormControl>
+        <FormLabel id="exchange-rows">{t('tableTools.import.rows.label')}</FormLabel>
+        <RadioGroup
+          aria-labelledby="exchange-rows"
+          value={exchange.rows}
+          onChange={(event) => exchange.setRows(event.target.value as ImportRows)}
+        >
+          {IMPORT_ROWS.map((value) => (
+            <FormControlLabel
+              key={value}
+              value={value}
+              control={<Radio size="small" />}
+              label={t(`tableTools.import.rows.${value}`)}
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
+    </Box>
+  );
+}
+
+function ReportView({
+  report,
+  labelOf,
+  rows,
+  summary = false,
+}: {
+  report: ImportReport;
+  labelOf: (field: string) => string;
+  rows: ImportRows;
+  summary?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  const { counts } = report;
+  const writes = counts.create + counts.update;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {summary &&
+        (report.committed ? (
+          <Alert severity="success" role="status">
+            {t('tableTools.import.done', {
+              created: number.format(counts.create),
+              updated: number.format(counts.update),
+            })}
+          </Alert>
+        ) : (
+          <Alert severity="error">
+            {t('tableTools.import.notCommitted', { count: number.format(counts.rejected) })}
+          </Alert>
+        ))}
+      <ImportCountChips
+        counts={counts}
+        labels={summary ? { update: t('tableTools.import.counts.updated') } : {}}
+      />
+      {!summary && writes === 0 && <Alert severity="info">{t('tableTools.import.nothingToWrite')}</Alert>}
+      {!summary && counts.rejected > 0 && rows === 'all' && (
+        <Alert severity="warning">
+          {t('tableTools.import.rejectedBlocks', { count: number.format(counts.rejected) })}
+        </Alert>
+      )}
+      {counts.rejected > 0 && (
+        <RejectedRowsTable rows={report.rejected} count={counts.rejected} labelOf={labelOf} />
+      )}
+      {counts.update > 0 && (!summary || report.committed) && (
+        <ChangedRowsTable
+          title={t('tableTools.import.updatedTitle')}
+          rows={report.updated}
+          count={counts.update}
+          labelOf={labelOf}
+        />
+      )}
+      {counts.create > 0 && (!summary || report.committed) && (
+        <ChangedRowsTable
+          title={t('tableTools.import.createdTitle')}
+          rows={report.created}
+          count={counts.create}
+          labelOf={labelOf}
+        />
+      )}
+    </Box>
+  );
+}
+
+function Actions({ exchange, onClose }: { exchange: ExchangeImport; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  const busy = exchange.busy !== null;
+  if (exchange.step === 'file') {
+    return (
+      <>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button
+          variant="contained"
+          onClick={exchange.check}
+          disabled={busy || !exchange.file || !exchange.format}
+        >
+          {exchange.busy === 'checking' ? t('tableTools.import.checking') : t('tableTools.import.check')}
+        </Button>
+      </>
+    );
+  }
+  if (exchange.step === 'preview' && exchange.preview) {
+    const { counts } = exchange.preview;
+    const writes = counts.create + counts.update;
+    const blocked = counts.rejected > 0 && exchange.rows === 'all';
+    return (
+      <>
+        <Button onClick={exchange.back} disabled={exchange.busy === 'importing'}>
+          {t('common.back')}
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        {blocked && writes > 0 && (
+          <Button variant="outlined" onClick={() => exchange.commit('valid')} disabled={busy}>
+            {t('tableTools.import.commitValid', { count: number.format(writes) })}
+          </Button>
+        )}
+        <Button
+          variant="contained"
+          onClick={() => exchange.commit()}
+          disabled={busy || blocked || writes === 0}
+        >
+          {exchange.busy === 'importing'
+            ? t('tableTools.import.finishing')
+            : t('tableTools.import.commit', { count: number.format(writes) })}
+        </Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <Button onClick={exchange.restart}>{t('tableTools.import.another')}</Button>
+      <Button variant="contained" onClick={onClose}>
+        {t('tableTools.import.finish')}
+      </Button>
+    </>
+  );
+}
