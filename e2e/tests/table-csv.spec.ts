@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { uniqueTag } from '../support/admin-api.js';
 import { expectSettled, resourceTable } from '../support/table.js';
 import { expect, test } from '../support/users-fixtures.js';
@@ -103,5 +105,56 @@ test.describe('CSV import', () => {
     await expectSettled(table);
     await expect(table.locator('tbody tr')).toHaveCount(1);
     await expect(table.locator('tbody tr')).toContainText('Олена');
+  });
+});
+
+test.describe('Translator files', () => {
+  test('downloads XLIFF for English and imports what the translator filled in', async ({
+    adminPage: page,
+    api,
+  }) => {
+    const group = uniqueTag('xl').replace(/[^A-Za-z0-9_-]/g, '_');
+    const TRANSLATIONS = '/notification/api/v1/admin/translations';
+    await api.ok('POST', TRANSLATIONS, { group, key_name: 'greeting', value_uk: 'Вітаємо', value_en: null });
+    await api.ok('POST', TRANSLATIONS, { group, key_name: 'bye', value_uk: 'До побачення', value_en: 'Bye' });
+
+    await page.goto(`/notification/translations?filter[group]=${group}`);
+    await page.getByRole('button', { name: 'Файли для перекладачів' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: /^XLIFF 2\.0, ua → en/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('translations-en-US.xlf');
+    const xliff = await readFile(await download.path(), 'utf8');
+    // The untranslated key is there with an empty target, for the translator to fill in.
+    const unit = `<unit id="greeting">\n      <segment>\n        <source>Вітаємо</source>\n        <target></target>`;
+    expect(xliff).toContain(unit);
+    const translated = path.join(os.tmpdir(), `${group}.xlf`);
+    await writeFile(
+      translated,
+      xliff.replace(unit, unit.replace('<target></target>', '<target>Welcome</target>')),
+    );
+
+    await page.getByRole('button', { name: 'Файли для перекладачів' }).click();
+    await page.getByRole('menuitem', { name: 'Імпортувати файл перекладача…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Імпорт файлу перекладача' });
+    await dialog.getByTestId('exchange-file').setInputFiles(translated);
+    await dialog.getByRole('button', { name: 'Перевірити файл' }).click();
+    await expect(dialog.getByTestId('import-counts')).toContainText('Буде оновлено: 1');
+    await expect(dialog.getByRole('table', { name: 'Зміни в наявних записах' })).toContainText('— → Welcome');
+    await dialog.getByRole('button', { name: 'Імпортувати (1)' }).click();
+    await expect(dialog.getByText('Імпортовано: нових — 0, оновлено — 1.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Готово' }).click();
+
+    const table = resourceTable(page, 'Переклади');
+    await expectSettled(table);
+    await expect(table.locator('tbody tr', { hasText: 'greeting' })).toContainText('Welcome');
+    const stored = await api.ok<{ items: { key_name: string; value_en: string | null }[] }>(
+      'GET',
+      `${TRANSLATIONS}?filter[group]=${group}&sort=key_name`,
+    );
+    expect(stored.items.map((item) => [item.key_name, item.value_en])).toEqual([
+      ['bye', 'Bye'],
+      ['greeting', 'Welcome'],
+    ]);
   });
 });
