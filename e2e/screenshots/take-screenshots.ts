@@ -462,10 +462,40 @@ const IMPORT_SHOTS: Shot[] = [
   },
 ];
 
+/** Translator files on translations (issue 25): the menu, and a filled-in XLIFF checked. */
+const TRANSLATOR_XLIFF = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="uk-UA" trgLang="en-US">
+  <file id="email">
+    <unit id="greeting"><segment><source>Вітаємо</source><target>Welcome aboard</target></segment></unit>
+    <unit id="footer"><segment><source>З повагою</source><target></target></segment></unit>
+  </file>
+</xliff>
+`);
+const openTranslatorMenu = async (page: Page) => {
+  await page.getByRole('button', { name: /Файли для перекладачів|Translator files/ }).click();
+};
+const TRANSLATOR_SHOTS: Shot[] = [
+  { name: 'translations-translator-menu', path: '/notification/translations', act: openTranslatorMenu },
+  {
+    name: 'translations-translator-import',
+    path: '/notification/translations',
+    act: async (page) => {
+      await openTranslatorMenu(page);
+      await page.getByRole('menuitem', { name: /Імпортувати файл|Import a translator/ }).click();
+      await page
+        .getByTestId('exchange-file')
+        .setInputFiles({ name: 'en.xlf', mimeType: 'application/xliff+xml', buffer: TRANSLATOR_XLIFF });
+      await page.getByRole('button', { name: /Перевірити файл|Check file/ }).click();
+      await page.getByTestId('import-counts').waitFor();
+    },
+  },
+];
+
 const SHOTS: Shot[] = [
   { name: 'dashboard', path: '/dashboard', fullPage: true },
   { name: 'users-list', path: '/auth/users' },
   ...IMPORT_SHOTS,
+  ...TRANSLATOR_SHOTS,
   {
     name: 'users-filtered',
     path: '/auth/users?filter[status]=1&filter[email]=ko&sort=last_name&perPage=20',

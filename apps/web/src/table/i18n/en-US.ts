@@ -63,14 +63,14 @@ export const tableToolsEn: TableToolsTexts = {
     downloadRejected: 'Download rejected rows (CSV)',
     nothingToWrite: 'Nothing to change: every row of the file already matches its record.',
     rejectedBlocks:
-      '{{count}} rows are rejected. Fix them and choose the file again, or import only the valid rows.',
+      'Rows rejected: {{count}}. Fix them and choose the file again, or import only the valid rows.',
     commit: 'Import ({{count}})',
     commitValid: 'Import the valid rows only ({{count}})',
-    importing: 'Importing {{count}} rows… Keep this window open.',
+    importing: 'Importing rows: {{count}}… Keep this window open.',
     finishing: 'Writing the last rows and saving… Keep this window open.',
     done: 'Imported: {{created}} new, {{updated}} updated.',
     notCommitted:
-      'Nothing was imported: {{count}} rows were rejected. The file or the data changed after the check.',
+      'Nothing was imported: rows rejected: {{count}}. The file or the data changed after the check.',
     showInList: 'Show in the list',
     another: 'Import another file',
     finish: 'Done',

@@ -44,7 +44,10 @@ export function ImportColumnsStep({ wizard, keyFields }: { wizard: ImportWizard;
       <Box
         role="table"
         aria-label={t('tableTools.import.steps.columns')}
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0,1fr) minmax(0,1fr) 240px' } }}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0,1fr)', sm: 'minmax(0,1fr) minmax(0,1fr) 240px' },
+        }}
       >
         <Box role="row" sx={{ display: { xs: 'none', sm: 'contents' } }}>
           {(['columnInFile', 'sample', 'field'] as const).map((key) => (
@@ -109,7 +112,10 @@ export function ImportColumnsStep({ wizard, keyFields }: { wizard: ImportWizard;
                   id={`import-field-${index}`}
                   // Named "Field <column>": every row's select has the same visible label.
                   slotProps={{
+                    // "Do not import" is a choice like the others: shown, not left as an empty box.
+                    inputLabel: { shrink: true },
                     select: {
+                      displayEmpty: true,
                       SelectDisplayProps: {
                         'aria-labelledby': `import-field-${index}-label import-column-${index}`,
                       },
