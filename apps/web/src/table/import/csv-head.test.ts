@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, readCsvHead } from './csv-head';
+import { csvCell, decodeHead, readCsvHead } from './csv-head';
 
 describe('readCsvHead', () => {
   it('reads the header, sample rows and where the header ends', () => {
@@ -34,6 +34,11 @@ describe('readCsvHead', () => {
     expect(readCsvHead('a,b\n\n1,2\n3,')?.rows).toEqual([['1', '2']]);
   });
 
+  it('answers null for a header the slice read cuts short, unless it is the whole file', () => {
+    expect(readCsvHead('email,first_na', false)).toBeNull();
+    expect(readCsvHead('email,first_na', true)?.header).toEqual(['email', 'first_na']);
+  });
+
   it('answers null for an empty file or a blank header', () => {
     expect(readCsvHead('')).toBeNull();
     expect(readCsvHead(',,\n1,2,3\n')).toBeNull();
@@ -46,5 +51,13 @@ describe('csvCell', () => {
     expect(csvCell('a,b', ',')).toBe('"a,b"');
     expect(csvCell('a,b', ';')).toBe('a,b');
     expect(csvCell('say "hi"', ';')).toBe('"say ""hi"""');
+  });
+});
+
+describe('decodeHead', () => {
+  it('keeps the BOM, leaves out a character the slice cuts, and refuses bytes that are not UTF-8', () => {
+    const bytes = new TextEncoder().encode('\uFEFFЇжак');
+    expect(decodeHead(bytes.slice(0, bytes.length - 1).buffer)).toBe('\uFEFFЇжа');
+    expect(decodeHead(new Uint8Array([0x61, 0xff, 0x62]).buffer)).toBeNull();
   });
 });

@@ -19,13 +19,30 @@ export interface CsvHead {
 
 const BOM = '\uFEFF';
 
-/** Reads the header and the first complete rows of `text` (the start of a file, perhaps cut short). */
-export function readCsvHead(text: string, sampleRows = 3): CsvHead | null {
+/**
+ * The start of a file as text, the BOM kept (`Blob.text()` drops it, and then the header's length in
+ * bytes would be three short). Null when the bytes are not UTF-8; a character cut by the end of the
+ * slice is left out.
+ */
+export function decodeHead(bytes: ArrayBuffer): string | null {
+  try {
+    return new TextDecoder('utf-8', { ignoreBOM: true, fatal: true }).decode(bytes, { stream: true });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the header and the first complete rows of `text`, the start of a file; `whole` says whether
+ * it is the whole file. A header the text cuts short is no header (null), as is a blank one.
+ */
+export function readCsvHead(text: string, whole = true, sampleRows = 3): CsvHead | null {
   const bom = text.startsWith(BOM);
   const start = bom ? 1 : 0;
   const separator = detectDelimiter(text.slice(start));
   const header = readRecord(text, start, separator);
   if (!header || header.cells.every((cell) => cell.trim() === '')) return null;
+  if (!header.complete && !whole) return null;
   const rows: string[][] = [];
   let at = header.end;
   while (rows.length < sampleRows && at < text.length) {

@@ -22,6 +22,8 @@ export function ImportColumnsStep({ wizard, keyFields }: { wizard: ImportWizard;
   const labelText = useLabelText();
   const { picked } = wizard;
   if (!picked) return null;
+  // Locked while the file is checked: a change then would leave a preview of what is no longer asked.
+  const locked = wizard.busy !== null;
   const labelOf = (name: string) => {
     const field = wizard.fields.find((known) => known.name === name);
     return field ? labelText(field.label) : name;
@@ -104,6 +106,7 @@ export function ImportColumnsStep({ wizard, keyFields }: { wizard: ImportWizard;
                   select
                   size="small"
                   fullWidth
+                  disabled={locked}
                   label={t('tableTools.import.field')}
                   value={wizard.mapping[index] ?? NOT_IMPORTED}
                   onChange={(event) =>
@@ -137,7 +140,7 @@ export function ImportColumnsStep({ wizard, keyFields }: { wizard: ImportWizard;
         })}
       </Box>
       <Box sx={{ display: 'flex', gap: { xs: 2, sm: 6 }, flexWrap: 'wrap' }}>
-        <FormControl>
+        <FormControl disabled={locked}>
           <FormLabel id="import-conflict">{t('tableTools.import.onConflict.label')}</FormLabel>
           <RadioGroup
             aria-labelledby="import-conflict"
@@ -154,7 +157,7 @@ export function ImportColumnsStep({ wizard, keyFields }: { wizard: ImportWizard;
             ))}
           </RadioGroup>
         </FormControl>
-        <FormControl>
+        <FormControl disabled={locked}>
           <FormLabel id="import-rows">{t('tableTools.import.rows.label')}</FormLabel>
           <RadioGroup
             aria-labelledby="import-rows"

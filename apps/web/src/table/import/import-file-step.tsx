@@ -14,7 +14,7 @@ export function ImportFileStep({ wizard }: { wizard: ImportWizard }) {
     event.preventDefault();
     setOver(false);
     const file = event.dataTransfer.files[0];
-    if (file) wizard.choose(file);
+    if (file && wizard.busy === null) wizard.choose(file);
   };
   return (
     <Box

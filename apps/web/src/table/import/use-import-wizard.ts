@@ -22,7 +22,7 @@ import {
   remappedFile,
   writableFields,
 } from './column-mapping';
-import { type CsvHead, readCsvHead } from './csv-head';
+import { type CsvHead, decodeHead, readCsvHead } from './csv-head';
 import { commitImport, fetchRejectedRows, sendImport } from './import-api';
 
 export type ImportStep = 'file' | 'columns' | 'preview' | 'summary';
@@ -96,6 +96,8 @@ export function useImportWizard(descriptor: ResourceDescriptor): ImportWizard {
 
   /** Runs one step's request; a failure stays on the step with the server's text. */
   const attempt = useCallback(async (kind: ImportBusy, work: (signal: AbortSignal) => Promise<void>) => {
+    // One request at a time: a newer one (or a change of mapping or options) makes the older moot.
+    abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
     setBusy(kind);
@@ -113,9 +115,9 @@ export function useImportWizard(descriptor: ResourceDescriptor): ImportWizard {
   const choose = useCallback(
     (file: File) =>
       void attempt('reading', async (signal) => {
-        const headText = await file.slice(0, HEAD_BYTES).text();
-        const head = readCsvHead(headText);
-        if (!head) {
+        const headText = decodeHead(await file.slice(0, HEAD_BYTES).arrayBuffer());
+        const head = headText === null ? null : readCsvHead(headText, file.size <= HEAD_BYTES);
+        if (headText === null || !head) {
           setError({ key: 'tableTools.import.notCsv' });
           return;
         }
@@ -133,6 +135,7 @@ export function useImportWizard(descriptor: ResourceDescriptor): ImportWizard {
           // A header the server refuses as it is (no key column) is mapped by hand.
           probe(headerLine).catch(() => null),
         ]);
+        if (signal.aborted) return;
         const writable = writableFields(descriptor, all);
         setFields(writable);
         setMapping(prefilledMapping(head.header, own?.columns.matched ?? null, writable, labelText));
@@ -162,7 +165,9 @@ export function useImportWizard(descriptor: ResourceDescriptor): ImportWizard {
     const file = body();
     if (!file || busy) return;
     void attempt('checking', async (signal) => {
-      setPreview(await sendImport(services, descriptor, file, queryOf('dry-run'), signal));
+      const report = await sendImport(services, descriptor, file, queryOf('dry-run'), signal);
+      if (signal.aborted) return;
+      setPreview(report);
       setStep('preview');
     });
   }, [attempt, body, busy, services, descriptor, queryOf]);

@@ -4,6 +4,7 @@ import {
   type ExchangeImportQuery,
   type ImportReport,
   importReportSchema,
+  LOCALES,
   type Locale,
   translationsResource,
 } from '@pult/contract';
@@ -57,5 +58,16 @@ export function formatOfFile(name: string): ExchangeFormat | null {
   if (extension === 'xlf' || extension === 'xliff') return 'xliff';
   if (extension === 'po') return 'po';
   if (extension === 'json') return 'json';
+  return null;
+}
+
+/** The language a file's name gives (`translations-en-US.json`, `en.json`, `uk_UA.po`), or null. */
+export function localeInName(name: string): Locale | null {
+  const stem = name.toLowerCase().replace(/\.[a-z]+$/, '');
+  for (const locale of LOCALES) {
+    const [language] = locale.toLowerCase().split('-');
+    const full = locale.toLowerCase();
+    if (new RegExp(`(^|[^a-z])(${full}|${full.replace('-', '_')}|${language})$`).test(stem)) return locale;
+  }
   return null;
 }

@@ -83,10 +83,12 @@ export default function ExchangeImportDialog({ onClose }: { onClose: () => void 
 
 function FileStep({ exchange }: { exchange: ExchangeImport }) {
   const { t, i18n } = useTranslation();
+  // Locked while the file is checked: a change then would leave a preview of what is no longer asked.
+  const locked = exchange.busy !== null;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Button variant="outlined" component="label">
+        <Button variant="outlined" component="label" disabled={locked}>
           {t('notifications.translations.exchange.choose')}
           <input
             hidden
@@ -112,6 +114,7 @@ function FileStep({ exchange }: { exchange: ExchangeImport }) {
       <TextField
         select
         size="small"
+        disabled={locked}
         sx={{ maxWidth: 320 }}
         label={t('notifications.translations.exchange.language')}
         value={exchange.locale}
@@ -123,7 +126,7 @@ function FileStep({ exchange }: { exchange: ExchangeImport }) {
           </MenuItem>
         ))}
       </TextField>
-      <FormControl>
+      <FormControl disabled={locked}>
         <FormLabel id="exchange-rows">{t('tableTools.import.rows.label')}</FormLabel>
         <RadioGroup
           aria-labelledby="exchange-rows"

@@ -27,7 +27,10 @@ export function TranslatorFilesMenu() {
   const { t } = useTranslation();
   const services = useServices();
   const canExport = useRouteCan('translations.exchange');
-  const canImport = useRouteCan('create');
+  // A translator's file updates the keys that exist: both grants, as the server asks.
+  const canCreate = useRouteCan('create');
+  const canUpdate = useRouteCan('update');
+  const canImport = canCreate && canUpdate;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [importing, setImporting] = useState(false);
   if (!canExport && !canImport) return null;

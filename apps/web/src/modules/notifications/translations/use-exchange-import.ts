@@ -14,7 +14,7 @@ import { useServices } from '../../../app/services-context';
 import { formErrorToView } from '../../../forms/form-error-view';
 import type { ViewText } from '../../../forms/view-text';
 import { resourceKeys } from '../../../resources/resource-api';
-import { formatOfFile, sendExchange } from './exchange-api';
+import { formatOfFile, localeInName, sendExchange } from './exchange-api';
 
 export type ExchangeStep = 'file' | 'preview' | 'summary';
 
@@ -64,13 +64,15 @@ export function useExchangeImport(readerLocale: Locale): ExchangeImport {
   const send = useCallback(
     async (mode: ImportMode, rowsToWrite: ImportRows): Promise<ImportReport | null> => {
       if (!file || !format) return null;
+      abort.current?.abort();
       const controller = new AbortController();
       abort.current = controller;
       setBusy(mode === 'commit' ? 'importing' : 'checking');
       setError(null);
       try {
         const query = { format, locale, mode, rows: rowsToWrite, filename: file.name.slice(0, 255) };
-        return await sendExchange(services, file, query, controller.signal);
+        const report = await sendExchange(services, file, query, controller.signal);
+        return controller.signal.aborted ? null : report;
       } catch (failure) {
         if (!controller.signal.aborted) setError(formErrorToView(failure, []).general);
         return null;
@@ -92,7 +94,10 @@ export function useExchangeImport(readerLocale: Locale): ExchangeImport {
       setPreview(null);
       setError(nextFormat ? null : { key: 'notifications.translations.exchange.unknownFormat' });
       const allowed = localesFor(nextFormat);
-      if (!allowed.includes(locale)) setLocaleState(allowed[0] ?? locale);
+      // A JSON file says its language only in its name (`translations-en-US.json`, `en.json`).
+      const named = localeInName(next.name);
+      const chosen = named && allowed.includes(named) ? named : locale;
+      setLocaleState(allowed.includes(chosen) ? chosen : (allowed[0] ?? locale));
     },
     [locale],
   );

@@ -70,6 +70,13 @@ describe('XLIFF 2.0', () => {
     ]);
   });
 
+  it('skips a unit without a segment', async () => {
+    const text =
+      '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="uk" trgLang="en">' +
+      '<file id="g"><unit id="empty"/><unit id="k"><segment><source>А</source><target>A</target></segment></unit></file></xliff>';
+    expect((await readXliff(text)).entries).toEqual([{ group: 'g', key: 'k', source: 'А', target: 'A' }]);
+  });
+
   it('refuses what is not XLIFF', async () => {
     await expect(readXliff('msgid ""')).rejects.toThrow(/not XLIFF/);
     await expect(readXliff('<html><body/></html>')).rejects.toThrow(/not XLIFF/);
@@ -100,10 +107,15 @@ describe('gettext PO', () => {
     expect(text).toContain('msgctxt "ui.ok"\nmsgid "ui.ok"\nmsgstr "OK"');
     expect(readPo(text).entries).toEqual([{ group: 'ui', key: 'ok', source: null, target: 'OK' }]);
     const hand =
-      'msgid ""\nmsgstr ""\n"Language: en\\n"\n\n#. a comment\n#, fuzzy\nmsgctxt "ui.a.b"\nmsgid "Так"\nmsgstr ""\n"Y"\n"es"\n';
+      'msgid ""\nmsgstr ""\n"Language: en\\n"\n\n#. a comment\nmsgctxt "ui.a.b"\nmsgid "Так"\nmsgstr ""\n"Y"\n"es"\n\n' +
+      '#, fuzzy\nmsgctxt "ui.guess"\nmsgid "Може"\nmsgstr "Maybe"\n';
     expect(readPo(hand)).toEqual({
       locale: 'en',
-      entries: [{ group: 'ui', key: 'a.b', source: 'Так', target: 'Yes' }],
+      entries: [
+        { group: 'ui', key: 'a.b', source: 'Так', target: 'Yes' },
+        // Fuzzy: a guess nobody reviewed is not a translation.
+        { group: 'ui', key: 'guess', source: 'Може', target: null },
+      ],
     });
   });
 
@@ -133,6 +145,8 @@ describe('i18next JSON', () => {
     expect(() => readJson('[1]')).toThrow(/object of groups/);
     expect(() => readJson('{"a":{"b":1}}')).toThrow(/neither a text/);
     expect(() => readJson('{')).toThrow(/not JSON/);
+    const deep = `{"g":${'{"a":'.repeat(100_000)}"x"${'}'.repeat(100_000)}}`;
+    expect(() => readJson(deep)).toThrow(/nested deeper/);
   });
 });
 

@@ -32,15 +32,20 @@ export function readJson(text: string): ExchangeFile {
   return { locale: null, entries };
 }
 
+/** Deeper than any key a translation can have (150 characters, so at most 75 levels). */
+const MAX_DEPTH = 80;
+
 function collect(
   node: Record<string, unknown>,
   prefix: string,
   add: (key: string, value: string) => void,
+  depth = 1,
 ): void {
+  if (depth > MAX_DEPTH) throw new ExchangeFileError(`nested deeper than ${MAX_DEPTH} levels`);
   for (const [name, value] of Object.entries(node)) {
     const key = prefix ? `${prefix}.${name}` : name;
     if (typeof value === 'string') add(key, value);
-    else if (isObject(value)) collect(value, key, add);
+    else if (isObject(value)) collect(value, key, add, depth + 1);
     else throw new ExchangeFileError(`"${key}" is neither a text nor an object`);
   }
 }

@@ -3,7 +3,7 @@ import { type GetTextTranslation, type GetTextTranslations, po } from 'gettext-p
 import { type ExchangeEntry, type ExchangeFile, ExchangeFileError } from './exchange-entry.js';
 
 /**
- * gettext PO, as `gettext-parser` writes and reads it. A translation's `msgctxt` is `group.key` (a
+ * gettext PO, as `gettext-parser` writes and reads it (an entry marked fuzzy reads as untranslated). A translation's `msgctxt` is `group.key` (a
  * group has no dot, so the first one splits them), `msgid` the Ukrainian text a translator reads (the
  * context itself when there is none, since an empty `msgid` is the header), `msgstr` the target, empty
  * when untranslated. The header's `Language` names the target.
@@ -37,11 +37,13 @@ export function readPo(text: string): ExchangeFile {
     const dot = context.indexOf('.');
     if (dot <= 0) throw new ExchangeFileError(`msgctxt "${context}" is not group.key`);
     for (const message of Object.values(messages) as GetTextTranslation[]) {
+      // `#, fuzzy` marks a guess nobody has reviewed; msgfmt leaves it out, and so does the import.
+      const fuzzy = /\bfuzzy\b/.test(message.comments?.flag ?? '');
       entries.push({
         group: context.slice(0, dot),
         key: context.slice(dot + 1),
         source: message.msgid === context ? null : message.msgid,
-        target: message.msgstr.join('') || null,
+        target: fuzzy ? null : message.msgstr.join('') || null,
       });
     }
   }

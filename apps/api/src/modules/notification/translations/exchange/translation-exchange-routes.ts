@@ -23,7 +23,7 @@ import { readFileText } from '../../../../resources/import/csv-file.js';
 import type { CsvRecord } from '../../../../resources/import/csv-parser.js';
 import { answerImport, fileStream } from '../../../../resources/import/import-route.js';
 import type { ImportTarget } from '../../../../resources/import/import-target.js';
-import { type ExchangeEntry, type ExchangeFile, ExchangeFileError, localeOfTag } from './exchange-entry.js';
+import { type ExchangeEntry, type ExchangeFile, localeOfTag } from './exchange-entry.js';
 import { readJson, writeJson } from './json-format.js';
 import { readPo, writePo } from './po-format.js';
 import { readXliff, writeXliff } from './xliff-format.js';
@@ -97,6 +97,12 @@ export async function registerTranslationExchange(
   });
 }
 
+/**
+ * A translators' file is parsed whole, and XML into a tree several times its size: a smaller limit
+ * than a CSV file's (streamed), and far above any platform's translations (a few hundred KB).
+ */
+const EXCHANGE_MAX_BYTES = 5 * 1024 * 1024;
+
 /** XLIFF and PO translate from the source language: a file "into" it would have nothing to say. */
 function refuseSourceTarget(format: ExchangeFormat, locale: Locale): void {
   if (isBilingual(format) && locale === EXCHANGE_SOURCE_LOCALE)
@@ -147,15 +153,14 @@ async function* exchangeRecords(
   maxBytes: number,
   query: ExchangeImportQuery,
 ): AsyncGenerator<CsvRecord[]> {
-  const text = await readFileText(body, maxBytes);
+  const text = await readFileText(body, Math.min(maxBytes, EXCHANGE_MAX_BYTES));
   let file: ExchangeFile;
   try {
     file = await readFile(query.format, text);
-  } catch (error) {
-    if (error instanceof ExchangeFileError) {
-      throw errors.unprocessable('exchangeUnreadable', { format: EXCHANGE_FILES[query.format].name });
-    }
-    throw error;
+  } catch {
+    // Whatever the parsers throw on a file they cannot read (their own TypeErrors included) is the
+    // file's fault: a 422 naming the format, never a 500.
+    throw errors.unprocessable('exchangeUnreadable', { format: EXCHANGE_FILES[query.format].name });
   }
   const said = localeOfTag(file.locale, LOCALES);
   if (file.locale && said !== query.locale) {

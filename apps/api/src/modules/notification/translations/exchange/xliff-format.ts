@@ -31,7 +31,9 @@ export async function readXliff(text: string): Promise<ExchangeFile> {
   if (!parsed || typeof parsed !== 'object' || !parsed.resources) throw new ExchangeFileError('not XLIFF');
   const entries: ExchangeEntry[] = [];
   for (const [group, units] of Object.entries(parsed.resources)) {
-    for (const [key, unit] of Object.entries(units)) {
+    for (const [key, unit] of Object.entries(units ?? {})) {
+      // A unit without a segment (`<unit id="k"/>`) has nothing to import.
+      if (!unit || typeof unit !== 'object') continue;
       entries.push({ group, key, source: textOf(unit.source) || null, target: textOf(unit.target) || null });
     }
   }
