@@ -93,7 +93,7 @@ describe('column mapping', () => {
   it('replaces only the header bytes of the file, BOM and multi-byte text included', async () => {
     const file = new Blob(["\uFEFFПошта,Ім'я\r\nann@example.com,Анна\r\n"]);
     // Read as the wizard reads a picked file: its first bytes, decoded with the BOM kept.
-    const text = decodeHead(await file.slice(0, 16).arrayBuffer());
+    const text = decodeHead(await file.slice(0, 30).arrayBuffer());
     if (text === null) throw new Error('not UTF-8');
     const head = readCsvHead(text, false);
     if (!head) throw new Error('no head');
