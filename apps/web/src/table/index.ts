@@ -1,5 +1,12 @@
 export { saveBlob } from './export/download-csv';
-export { ChangedRowsTable, ImportCountChips, RejectedRowsTable } from './import/import-report-tables';
+export {
+  ImportChanges,
+  ImportOutcome,
+  ImportPreviewNotes,
+  ImportRowsChoice,
+  writesOf,
+} from './import/import-report-parts';
+export { ImportCountChips, RejectedRowsTable } from './import/import-report-tables';
 export { useListReturnPath, useListReturnState } from './list-return';
 export { ResourceTable, type ResourceTableProps } from './resource-table';
 export { DeleteRowButton, EditRowLink, RowActionSpacer } from './row-actions';

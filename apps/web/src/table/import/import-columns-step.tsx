@@ -8,10 +8,11 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { IMPORT_CONFLICTS, IMPORT_ROWS, type ImportConflict, type ImportRows } from '@pult/contract';
+import { IMPORT_CONFLICTS, type ImportConflict } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../format-bytes';
 import { useLabelText } from '../use-label-text';
+import { ImportRowsChoice } from './import-report-parts';
 import type { ImportWizard } from './use-import-wizard';
 
 const NOT_IMPORTED = '';
@@ -157,23 +158,12 @@ export function ImportColumnsStep({ wizard, keyFields }: { wizard: ImportWizard;
             ))}
           </RadioGroup>
         </FormControl>
-        <FormControl disabled={locked}>
-          <FormLabel id="import-rows">{t('tableTools.import.rows.label')}</FormLabel>
-          <RadioGroup
-            aria-labelledby="import-rows"
-            value={wizard.options.rows}
-            onChange={(event) => wizard.setOptions({ rows: event.target.value as ImportRows })}
-          >
-            {IMPORT_ROWS.map((value) => (
-              <FormControlLabel
-                key={value}
-                value={value}
-                control={<Radio size="small" />}
-                label={t(`tableTools.import.rows.${value}`)}
-              />
-            ))}
-          </RadioGroup>
-        </FormControl>
+        <ImportRowsChoice
+          id="import-rows"
+          value={wizard.options.rows}
+          onChange={(rows) => wizard.setOptions({ rows })}
+          disabled={locked}
+        />
       </Box>
     </Box>
   );

@@ -5,11 +5,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { isSkippedColumn } from './column-mapping';
-import { ChangedRowsTable, ImportCountChips, RejectedRowsTable } from './import-report-tables';
+import { ImportChanges, ImportPreviewNotes, writesOf } from './import-report-parts';
+import { ImportCountChips, RejectedRowsTable } from './import-report-tables';
 import type { ImportWizard } from './use-import-wizard';
-
-/** Rows a commit would write. */
-export const writesOf = (counts: { create: number; update: number }) => counts.create + counts.update;
 
 /** Step 3: the dry run's counts, what would change and what is rejected, and the commit's progress. */
 export function ImportPreviewStep({
@@ -19,10 +17,9 @@ export function ImportPreviewStep({
   wizard: ImportWizard;
   labelOf: (field: string) => string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const report = wizard.preview;
   if (!report) return null;
-  const number = new Intl.NumberFormat(i18n.language);
   const { counts } = report;
   const unknown = report.columns.unknown.filter((column) => !isSkippedColumn(column));
   return (
@@ -34,12 +31,7 @@ export function ImportPreviewStep({
           {t('tableTools.import.unknownColumns', { columns: unknown.join(', ') })}
         </Alert>
       )}
-      {writesOf(counts) === 0 && <Alert severity="info">{t('tableTools.import.nothingToWrite')}</Alert>}
-      {counts.rejected > 0 && wizard.options.rows === 'all' && (
-        <Alert severity="warning">
-          {t('tableTools.import.rejectedBlocks', { count: number.format(counts.rejected) })}
-        </Alert>
-      )}
+      <ImportPreviewNotes report={report} rows={wizard.options.rows} />
       {counts.rejected > 0 && (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
           <RejectedRowsTable rows={report.rejected} count={counts.rejected} labelOf={labelOf} />
@@ -50,22 +42,7 @@ export function ImportPreviewStep({
           </Box>
         </Box>
       )}
-      {counts.update > 0 && (
-        <ChangedRowsTable
-          title={t('tableTools.import.updatedTitle')}
-          rows={report.updated}
-          count={counts.update}
-          labelOf={labelOf}
-        />
-      )}
-      {counts.create > 0 && (
-        <ChangedRowsTable
-          title={t('tableTools.import.createdTitle')}
-          rows={report.created}
-          count={counts.create}
-          labelOf={labelOf}
-        />
-      )}
+      <ImportChanges report={report} labelOf={labelOf} />
     </Box>
   );
 }

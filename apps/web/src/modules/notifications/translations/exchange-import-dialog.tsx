@@ -6,19 +6,22 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { IMPORT_ROWS, type ImportReport, type ImportRows, type Locale, toLocale } from '@pult/contract';
+import { type ImportReport, type ImportRows, type Locale, toLocale } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { useViewText } from '../../../forms/use-view-text';
-import { ChangedRowsTable, ImportCountChips, RejectedRowsTable } from '../../../table';
+import {
+  ImportChanges,
+  ImportCountChips,
+  ImportOutcome,
+  ImportPreviewNotes,
+  ImportRowsChoice,
+  RejectedRowsTable,
+  writesOf,
+} from '../../../table';
 import { formatBytes } from '../../../table/format-bytes';
 import { useLabelText } from '../../../table/use-label-text';
 import { useStackedLayout } from '../../../table/use-stacked-layout';
@@ -126,23 +129,12 @@ function FileStep({ exchange }: { exchange: ExchangeImport }) {
           </MenuItem>
         ))}
       </TextField>
-      <FormControl disabled={locked}>
-        <FormLabel id="exchange-rows">{t('tableTools.import.rows.label')}</FormLabel>
-        <RadioGroup
-          aria-labelledby="exchange-rows"
-          value={exchange.rows}
-          onChange={(event) => exchange.setRows(event.target.value as ImportRows)}
-        >
-          {IMPORT_ROWS.map((value) => (
-            <FormControlLabel
-              key={value}
-              value={value}
-              control={<Radio size="small" />}
-              label={t(`tableTools.import.rows.${value}`)}
-            />
-          ))}
-        </RadioGroup>
-      </FormControl>
+      <ImportRowsChoice
+        id="exchange-rows"
+        value={exchange.rows}
+        onChange={exchange.setRows}
+        disabled={locked}
+      />
     </Box>
   );
 }
@@ -158,54 +150,20 @@ function ReportView({
   rows: ImportRows;
   summary?: boolean;
 }) {
-  const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const { t } = useTranslation();
   const { counts } = report;
-  const writes = counts.create + counts.update;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {summary &&
-        (report.committed ? (
-          <Alert severity="success" role="status">
-            {t('tableTools.import.done', {
-              created: number.format(counts.create),
-              updated: number.format(counts.update),
-            })}
-          </Alert>
-        ) : (
-          <Alert severity="error">
-            {t('tableTools.import.notCommitted', { count: number.format(counts.rejected) })}
-          </Alert>
-        ))}
+      {summary && <ImportOutcome report={report} />}
       <ImportCountChips
         counts={counts}
         labels={summary ? { update: t('tableTools.import.counts.updated') } : {}}
       />
-      {!summary && writes === 0 && <Alert severity="info">{t('tableTools.import.nothingToWrite')}</Alert>}
-      {!summary && counts.rejected > 0 && rows === 'all' && (
-        <Alert severity="warning">
-          {t('tableTools.import.rejectedBlocks', { count: number.format(counts.rejected) })}
-        </Alert>
-      )}
+      {!summary && <ImportPreviewNotes report={report} rows={rows} />}
       {counts.rejected > 0 && (
         <RejectedRowsTable rows={report.rejected} count={counts.rejected} labelOf={labelOf} />
       )}
-      {counts.update > 0 && (!summary || report.committed) && (
-        <ChangedRowsTable
-          title={t('tableTools.import.updatedTitle')}
-          rows={report.updated}
-          count={counts.update}
-          labelOf={labelOf}
-        />
-      )}
-      {counts.create > 0 && (!summary || report.committed) && (
-        <ChangedRowsTable
-          title={t('tableTools.import.createdTitle')}
-          rows={report.created}
-          count={counts.create}
-          labelOf={labelOf}
-        />
-      )}
+      {(!summary || report.committed) && <ImportChanges report={report} labelOf={labelOf} />}
     </Box>
   );
 }
@@ -230,7 +188,7 @@ function Actions({ exchange, onClose }: { exchange: ExchangeImport; onClose: () 
   }
   if (exchange.step === 'preview' && exchange.preview) {
     const { counts } = exchange.preview;
-    const writes = counts.create + counts.update;
+    const writes = writesOf(counts);
     const blocked = counts.rejected > 0 && exchange.rows === 'all';
     return (
       <>
