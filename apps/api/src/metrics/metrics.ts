@@ -69,14 +69,17 @@ const chatSlowDrops = new client.Counter({
 const liveStreams = new client.Gauge({
   name: `${PREFIX}live_event_streams_open`,
   help: 'Open live change streams (GET /auth/admin/events)',
+  registers: [registry],
 });
 const liveEvents = new client.Counter({
   name: `${PREFIX}live_events_sent_total`,
   help: 'Change events written to live streams',
+  registers: [registry],
 });
 const liveSlowDrops = new client.Counter({
   name: `${PREFIX}live_slow_streams_dropped_total`,
   help: 'Live streams closed because the client did not read',
+  registers: [registry],
 });
 const chatSockets = new client.Gauge({
   name: `${PREFIX}chat_websockets_open`,

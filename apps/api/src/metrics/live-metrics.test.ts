@@ -1,0 +1,85 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEventStream, MAX_BUFFERED_BYTES } from '../live/event-stream.js';
+import { openLiveStream } from '../live/live-stream.test-support.js';
+import { adminHeaders, createUser } from '../test/factories.js';
+import { parsePrometheusText } from '../test/prom-text.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { testDatabaseKinds } from '../test/test-database.js';
+import { exposition } from './metrics.js';
+
+const TOKEN = 'metrics-token-0123456789';
+const OPEN = 'pult_live_event_streams_open';
+const SENT = 'pult_live_events_sent_total';
+const DROPPED = 'pult_live_slow_streams_dropped_total';
+
+// The live figures once went to prom-client's global registry, which nothing serves: these tests read
+// them from the /metrics answer itself, not from the registry object.
+describe.each(testDatabaseKinds())('live stream metrics in /metrics (%s)', (kind) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  const scrape = async (app: TestApp) => {
+    const response = await app.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.statusCode).toBe(200);
+    return parsePrometheusText(response.body);
+  };
+
+  it('counts an open stream and the changes written to it, and the stream closing', async () => {
+    t = await createTestApp(kind, { METRICS_TOKEN: TOKEN });
+    const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const root = await adminHeaders(t);
+    const before = await scrape(t);
+    expect(before.types.get(OPEN)).toBe('gauge');
+    expect(before.types.get(SENT)).toBe('counter');
+    expect(before.types.get(DROPPED)).toBe('counter');
+
+    const client = await openLiveStream(baseUrl, root.authorization);
+    try {
+      expect(client.response.status).toBe(200);
+      expect((await scrape(t)).value(OPEN) - before.value(OPEN)).toBe(1);
+      const { user } = await createUser(t.db);
+      await client.until((frames) => frames.some((frame) => frame.change?.id === String(user.id)));
+      expect((await scrape(t)).value(SENT) - before.value(SENT)).toBeGreaterThanOrEqual(1);
+    } finally {
+      client.close();
+    }
+    await expect.poll(async () => (await scrape(t!)).value(OPEN)).toBe(before.value(OPEN));
+  });
+});
+
+/** A response whose socket buffer is already past the limit: the client stopped reading. */
+function stalledResponse(): ServerResponse {
+  return Object.assign(new EventEmitter(), {
+    writableLength: MAX_BUFFERED_BYTES + 1,
+    destroyed: false,
+    write: () => true,
+    end() {},
+    destroy() {
+      this.destroyed = true;
+    },
+  }) as unknown as ServerResponse;
+}
+
+describe('live slow stream metric', () => {
+  it('counts a stream dropped because its client did not read, in the served registry', async () => {
+    const read = async () => parsePrometheusText((await exposition()).body);
+    const before = await read();
+    const stream = createEventStream({
+      raw: stalledResponse(),
+      reader: { adminId: 1, permissions: [] },
+      heartbeatMs: 60_000,
+      endsAt: Date.now() + 60_000,
+      now: Date.now,
+    });
+    stream.ready();
+    expect(stream.closed).toBe(true);
+    const after = await read();
+    expect(after.value(DROPPED) - before.value(DROPPED)).toBe(1);
+    expect(after.value(OPEN)).toBe(before.value(OPEN));
+  });
+});
