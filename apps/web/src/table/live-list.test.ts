@@ -4,7 +4,9 @@ import type { LiveEvent } from '../live/live-hub';
 import {
   applyLiveEvent,
   EMPTY_LIVE_LIST,
+  isFiltered,
   liveIdOf,
+  liveListNotice,
   mergeInPlace,
   rowFromRecord,
   settleLiveList,
@@ -17,7 +19,9 @@ function event(op: LiveChange['op'], id: string | null): LiveEvent {
   };
 }
 
-const page = new Set(['1', '2', '3']);
+const ids = new Set(['1', '2', '3']);
+const page = { pageIds: ids, filtered: false };
+const filteredPage = { pageIds: ids, filtered: true };
 
 describe('applyLiveEvent', () => {
   it('asks to re-read an updated row on the page, and ignores one elsewhere', () => {
@@ -63,17 +67,62 @@ describe('settleLiveList', () => {
     state = applyLiveEvent(state, event('delete', '1'), page).state;
     state = applyLiveEvent(state, event('many', null), page, 1000).state;
     // Read again, started before the wholesale change arrived: that change may not be in it.
-    const before = settleLiveList(state, new Set(['7', '2', '3']), 900);
+    const reread = { pageIds: new Set(['7', '2', '3']), filtered: false };
+    const before = settleLiveList(state, reread, 900);
     expect([...before.inserted]).toEqual(['8']);
     expect([...before.deleted]).toEqual([]);
     expect(before.changed).toBe(true);
-    // Started after it: it is.
-    expect(settleLiveList(before, new Set(['7', '2', '3']), 1001)).toMatchObject({ changed: false });
+    // Started after it: it is. Record 8 is still new: unfiltered, it is on page 1 of the sort.
+    const after = settleLiveList(before, reread, 1001);
+    expect(after).toMatchObject({ changed: false });
+    expect([...after.inserted]).toEqual(['8']);
+  });
+
+  it('on a filtered list, forgets new records a read started after: it shows those that match', () => {
+    let state = applyLiveEvent(EMPTY_LIVE_LIST, event('insert', '7'), filteredPage, 1000).state;
+    state = applyLiveEvent(state, event('insert', '8'), filteredPage, 1100).state;
+    // Read before the second arrived: record 7 matched (it is on the page), record 8 may still.
+    const before = settleLiveList(state, { pageIds: new Set(['7', '1']), filtered: true }, 1050);
+    expect([...before.inserted]).toEqual(['8']);
+    expect(liveListNotice(before, true)).toEqual({ kind: 'changed' });
+    // Read after both: record 8 is not on the page, so it does not match the filter.
+    const after = settleLiveList(before, { pageIds: new Set(['7', '1']), filtered: true }, 1200);
+    expect([...after.inserted]).toEqual([]);
+    expect(liveListNotice(after, true)).toBeNull();
   });
 
   it('answers the same state when nothing changes', () => {
     const state = applyLiveEvent(EMPTY_LIVE_LIST, event('delete', '1'), page).state;
     expect(settleLiveList(state, page, 0)).toBe(state);
+  });
+});
+
+describe('liveListNotice', () => {
+  it('counts new records on an unfiltered list', () => {
+    let state = applyLiveEvent(EMPTY_LIVE_LIST, event('insert', '7'), page).state;
+    state = applyLiveEvent(state, event('insert', '8'), page).state;
+    expect(liveListNotice(state, false)).toEqual({ kind: 'new', count: 2 });
+    expect(liveListNotice(EMPTY_LIVE_LIST, false)).toBeNull();
+  });
+
+  it('on a filtered list, says only that the list has changed: a new record may not match the filter', () => {
+    const state = applyLiveEvent(EMPTY_LIVE_LIST, event('insert', '7'), filteredPage).state;
+    expect(liveListNotice(state, true)).toEqual({ kind: 'changed' });
+    // A record already on the page is no news either way.
+    const shown = applyLiveEvent(EMPTY_LIVE_LIST, event('insert', '3'), filteredPage).state;
+    expect(liveListNotice(shown, true)).toBeNull();
+  });
+
+  it('prefers "changed" to a count once the page cannot follow the list', () => {
+    let state = applyLiveEvent(EMPTY_LIVE_LIST, event('insert', '7'), page).state;
+    state = applyLiveEvent(state, event('many', null), page).state;
+    expect(liveListNotice(state, false)).toEqual({ kind: 'changed' });
+  });
+
+  it('takes any non-empty filter or search as a filter', () => {
+    expect(isFiltered({})).toBe(false);
+    expect(isFiltered({ email: '' })).toBe(false);
+    expect(isFiltered({ email: 'olha' })).toBe(true);
   });
 });
 

@@ -12,6 +12,8 @@ export interface LiveListState {
   deleted: ReadonlySet<string>;
   /** Records added since the page was read (not on it), counted once each. */
   inserted: ReadonlySet<string>;
+  /** When (this tab's clock) the latest of them arrived: a filtered list read after it has its answer. */
+  insertedAt: number | null;
   /** A change the page cannot follow row by row (`many`, a `reset`): the whole list may differ. */
   changed: boolean;
   /** When (this tab's clock) the latest such change arrived: a page read after it already shows it. */
@@ -21,6 +23,7 @@ export interface LiveListState {
 export const EMPTY_LIVE_LIST: LiveListState = {
   deleted: new Set(),
   inserted: new Set(),
+  insertedAt: null,
   changed: false,
   changedAt: null,
 };
@@ -31,14 +34,37 @@ export function liveIdOf(item: ResourceRecord): string | undefined {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
+/** The list as shown: the rows on screen now, and whether a filter or a search narrows it. */
+export interface LiveListView {
+  pageIds: ReadonlySet<string>;
+  filtered: boolean;
+}
+
+/** A filter or a search narrows the list: a new record may never belong in it. */
+export function isFiltered(filters: Readonly<Record<string, string>>): boolean {
+  return Object.values(filters).some((value) => value !== '');
+}
+
 /**
- * The next state after `event`, and the id of a row on the page to read again (an update). `pageIds`
- * are the rows on screen now.
+ * What the notice above the list says: "N new — show" only where every new record belongs in the list.
+ * A filtered list cannot tell whether a new record matches without reading it (the filter is the
+ * server's to apply), so there new records only say that the list has changed.
+ */
+export function liveListNotice(
+  state: LiveListState,
+  filtered: boolean,
+): { kind: 'changed' } | { kind: 'new'; count: number } | null {
+  if (state.changed || (filtered && state.inserted.size > 0)) return { kind: 'changed' };
+  return state.inserted.size > 0 ? { kind: 'new', count: state.inserted.size } : null;
+}
+
+/**
+ * The next state after `event`, and the id of a row on the page to read again (an update).
  */
 export function applyLiveEvent(
   state: LiveListState,
   event: LiveEvent,
-  pageIds: ReadonlySet<string>,
+  { pageIds }: LiveListView,
   now: number = Date.now(),
 ): { state: LiveListState; reread: string | null } {
   const changed = { state: { ...state, changed: true, changedAt: now }, reread: null };
@@ -53,7 +79,10 @@ export function applyLiveEvent(
     case 'insert': {
       // On the page already: this list was read after the record was made (often one's own create).
       if (onPage || state.inserted.has(id)) return { state, reread: null };
-      return { state: { ...state, inserted: new Set(state.inserted).add(id) }, reread: null };
+      return {
+        state: { ...state, inserted: new Set(state.inserted).add(id), insertedAt: now },
+        reread: null,
+      };
     }
     case 'delete': {
       let next = state;
@@ -72,15 +101,18 @@ export function applyLiveEvent(
  * The marks that still mean something once the page was read again (`readAt`: when that read
  * started, this tab's clock): a new record now on the page is not new any more (often one's own,
  * made in a dialog whose save reloads the list), a wholesale change that arrived before the read is in
- * it (one's own bulk action), and a deleted row no longer on the page needs no mark. The same state
- * when nothing changes.
+ * it (one's own bulk action), and a deleted row no longer on the page needs no mark. On a filtered
+ * list, new records that arrived before the read are in it if they match, so none is left to announce
+ * (unfiltered, one not on this page is still on page 1 of the sort). The same state when nothing
+ * changes.
  */
 export function settleLiveList(
   state: LiveListState,
-  pageIds: ReadonlySet<string>,
+  { pageIds, filtered }: LiveListView,
   readAt: number,
 ): LiveListState {
-  const inserted = [...state.inserted].filter((id) => !pageIds.has(id));
+  const insertsRead = filtered && state.insertedAt !== null && readAt > state.insertedAt;
+  const inserted = insertsRead ? [] : [...state.inserted].filter((id) => !pageIds.has(id));
   const deleted = [...state.deleted].filter((id) => pageIds.has(id));
   const seen = state.changedAt !== null && readAt > state.changedAt;
   if (inserted.length === state.inserted.size && deleted.length === state.deleted.size && !seen) {
@@ -88,6 +120,7 @@ export function settleLiveList(
   }
   return {
     inserted: inserted.length === state.inserted.size ? state.inserted : new Set(inserted),
+    insertedAt: inserted.length === 0 ? null : state.insertedAt,
     deleted: deleted.length === state.deleted.size ? state.deleted : new Set(deleted),
     changed: seen ? false : state.changed,
     changedAt: seen ? null : state.changedAt,

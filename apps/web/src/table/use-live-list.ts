@@ -13,8 +13,11 @@ import { fetchList, fetchRecord, type ResourceRecord, resourceKeys } from '../re
 import {
   applyLiveEvent,
   EMPTY_LIVE_LIST,
+  isFiltered,
   type LiveListState,
+  type LiveListView,
   liveIdOf,
+  liveListNotice,
   mergeInPlace,
   rowFromRecord,
   settleLiveList,
@@ -30,9 +33,9 @@ export interface LiveList {
   /** Rows just read again, for a brief highlight. */
   highlighted: ReadonlySet<string>;
   deleted: ReadonlySet<string>;
-  /** New records since the page was read. */
+  /** New records since the page was read, where each of them belongs in the list (no filter). */
   newCount: number;
-  /** The list changed in a way the page cannot follow row by row. */
+  /** The list changed in a way the page cannot follow row by row (new records on a filtered list too). */
   changed: boolean;
   /** Reads page 1 of the current sort (the new records), clearing the marks. */
   showNew: () => void;
@@ -65,6 +68,11 @@ export function useLiveList(
   const [highlighted, setHighlighted] = useState<ReadonlyMap<string, number>>(new Map());
   const latest = useRef({ items, shownQuery, language: i18n.language });
   latest.current = { items, shownQuery, language: i18n.language };
+  const filtered = isFiltered(shownQuery.filters);
+  const viewOf = (rows: readonly ResourceRecord[]): LiveListView => ({
+    pageIds: new Set(rows.flatMap((item) => liveIdOf(item) ?? [])),
+    filtered: isFiltered(latest.current.shownQuery.filters),
+  });
   const pending = useRef(new Set<string>());
   const batchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const highlightTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
@@ -80,8 +88,7 @@ export function useLiveList(
   // A fresh read (one's own save or bulk action reloads the list too) makes some marks pointless.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a new page of rows; reads the ref.
   useEffect(() => {
-    const pageIds = new Set(items.flatMap((item) => liveIdOf(item) ?? []));
-    const next = settleLiveList(stateRef.current, pageIds, readAt);
+    const next = settleLiveList(stateRef.current, viewOf(items), readAt);
     if (next !== stateRef.current) setState(next);
   }, [items, readAt]);
 
@@ -140,8 +147,7 @@ export function useLiveList(
   }
 
   useLiveChanges(permissionResourceOf(descriptor), (event) => {
-    const pageIds = new Set(latest.current.items.flatMap((item) => liveIdOf(item) ?? []));
-    const result = applyLiveEvent(stateRef.current, event, pageIds);
+    const result = applyLiveEvent(stateRef.current, event, viewOf(latest.current.items));
     if (result.state !== stateRef.current) setState(result.state);
     if (result.reread === null) return;
     pending.current.add(result.reread);
@@ -161,11 +167,12 @@ export function useLiveList(
       .finally(() => setState(EMPTY_LIVE_LIST));
   }
 
+  const notice = liveListNotice(state, filtered);
   return {
     highlighted: new Set(highlighted.keys()),
     deleted: state.deleted,
-    newCount: state.inserted.size,
-    changed: state.changed,
+    newCount: notice?.kind === 'new' ? notice.count : 0,
+    changed: notice?.kind === 'changed',
     showNew: () => {
       // Page 1 of the current sort is where new records go; from another page, going there reads it.
       const onFirstPage = latest.current.shownQuery.page === 1;
