@@ -19,7 +19,7 @@ import { createPasswordHasher } from './lib/password-hasher.js';
 import { loadSecretBox } from './lib/secret-box-file.js';
 import { type ChangeFeed, createChangeFeed } from './live/change-feed.js';
 import { liveRoutes } from './live/live-routes.js';
-import { setBlobGcSource, setPoolSource, setQueueSource } from './metrics/metrics.js';
+import { setBlobGcSource, setPoolSource, setQueueSource, setReadySource } from './metrics/metrics.js';
 import {
   createMetricsServer,
   instrumentRequests,
@@ -228,7 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
   };
 
   const readiness = createReadiness();
-  registerProbes(app, {
+  const readyCheck = registerProbes(app, {
     db,
     readiness,
     ...(options.probeTimeoutMs ? { timeoutMs: options.probeTimeoutMs } : {}),
@@ -239,10 +239,12 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     const unsetPool = pool ? setPoolSource(pool) : undefined;
     const unsetQueue = setQueueSource(notification.queueStats);
     const unsetBlobGc = setBlobGcSource(storage.blobGcBacklog);
+    const unsetReady = setReadySource(async () => (await readyCheck()).ready);
     app.addHook('onClose', async () => {
       unsetPool?.();
       unsetQueue();
       unsetBlobGc();
+      unsetReady();
     });
   }
   const metricsServer = config.metrics.port !== undefined ? createMetricsServer() : undefined;

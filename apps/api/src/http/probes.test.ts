@@ -11,6 +11,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.js';
 import { shutDown } from '../shutdown.js';
+import { parsePrometheusText } from '../test/prom-text.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { testDatabaseKinds } from '../test/test-database.js';
 import { createReadiness, registerProbes } from './probes.js';
@@ -47,10 +48,19 @@ function brokenDb(mode: 'hangs' | 'fails'): Db {
   }) as unknown as Db;
 }
 
+const METRICS_TOKEN = 'metrics-token-0123456789';
+
+/** `pult_ready` as a scrape of `/metrics` reads it. */
+async function readyMetric(t: TestApp): Promise<number> {
+  const response = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(response.statusCode).toBe(200);
+  return parsePrometheusText(response.body).value('pult_ready');
+}
+
 describe.each(testDatabaseKinds())('probes (%s)', (kind) => {
   const apps: TestApp[] = [];
   const open = async () => {
-    const t = await createTestApp(kind);
+    const t = await createTestApp(kind, { METRICS_TOKEN });
     apps.push(t);
     return t;
   };
@@ -72,6 +82,7 @@ describe.each(testDatabaseKinds())('probes (%s)', (kind) => {
       reason: 'migrations-pending',
       request_id: 'probe-1',
     });
+    expect(await readyMetric(t)).toBe(0);
     // Liveness is another question: the process and its database are fine.
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
 
@@ -82,11 +93,13 @@ describe.each(testDatabaseKinds())('probes (%s)', (kind) => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ok' });
     expect(ready.headers['cache-control']).toBe('no-store');
+    expect(await readyMetric(t)).toBe(1);
   });
 
   it('/readyz is 503 during the SIGTERM drain while requests are still served, then the listener closes', async () => {
     const t = await open();
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    expect(await readyMetric(t)).toBe(1);
     let databaseClosed = false;
     const stopping = shutDown(t, {
       drainMs: 400,
@@ -97,6 +110,8 @@ describe.each(testDatabaseKinds())('probes (%s)', (kind) => {
     const draining = await t.app.inject({ url: '/readyz' });
     expect(draining.statusCode).toBe(503);
     expect(draining.json()).toMatchObject({ status: 'unavailable', reason: 'shutting-down' });
+    // The metrics still answer while draining (so `up` stays 1); the readiness gauge says the truth.
+    expect(await readyMetric(t)).toBe(0);
     // Still serving: liveness and ordinary requests answer during the drain.
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/config.json' })).statusCode).toBe(200);
@@ -111,7 +126,7 @@ describe('/readyz when the database does not answer', () => {
     it(`is 503 when the database ${mode}`, async () => {
       const app = Fastify({ logger: false, ...requestIdOptions });
       registerRequestIds(app);
-      registerProbes(app, { db: brokenDb(mode), readiness: createReadiness(), timeoutMs: 100 });
+      const check = registerProbes(app, { db: brokenDb(mode), readiness: createReadiness(), timeoutMs: 100 });
       try {
         const started = Date.now();
         const response = await app.inject({ url: '/readyz' });
@@ -123,6 +138,8 @@ describe('/readyz when the database does not answer', () => {
         });
         expect(Date.now() - started).toBeLessThan(2_000);
         expect((await app.inject({ url: '/healthz' })).statusCode).toBe(503);
+        // What the pult_ready gauge asks: the same check, the same answer.
+        expect(await check()).toMatchObject({ ready: false, reason: 'database-unavailable' });
       } finally {
         await app.close();
       }

@@ -32,17 +32,48 @@ const DEFAULT_TIMEOUT_MS = 2_000;
 
 class ProbeTimeout extends Error {}
 
+export type UnreadyReason = 'shutting-down' | 'migrations-pending' | 'database-unavailable';
+
+/** What `/readyz` would answer now; a database failure carries its error for the log. */
+export type ReadyState = { ready: true } | { ready: false; reason: UnreadyReason; error?: unknown };
+
 /**
- * `/healthz`: liveness (the process answers and so does its database, within the timeout). `/readyz`: readiness for a
- * load balancer: 200 only when every migration this code knows has run, the database answers within
- * the timeout, and the process is not draining after SIGTERM; 503 `{ status, reason, request_id }`
- * otherwise.
+ * The readiness question itself, shared by `/readyz` and the `pult_ready` metric so that the two never
+ * disagree: ready only when every migration this code knows has run, the database answers within the
+ * timeout, and the process is not draining after SIGTERM.
  */
-export function registerProbes(app: FastifyInstance, options: ProbeOptions): void {
+export function createReadinessCheck(options: ProbeOptions): () => Promise<ReadyState> {
   const { db, readiness } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // Migrations only ever get done: once they are, the probe needs just `select 1`.
+  // Migrations only ever get done: once they are, the check needs just `select 1`.
   let migrated = false;
+  return async () => {
+    if (readiness.draining) return { ready: false, reason: 'shutting-down' };
+    try {
+      const pending = await withTimeout(
+        migrated ? sql`select 1`.execute(db).then(() => []) : pendingMigrations(db),
+        timeoutMs,
+      );
+      if (pending.length > 0) return { ready: false, reason: 'migrations-pending' };
+      migrated = true;
+    } catch (error) {
+      return { ready: false, reason: 'database-unavailable', error };
+    }
+    // The drain may have begun while the database answered.
+    if (readiness.draining) return { ready: false, reason: 'shutting-down' };
+    return { ready: true };
+  };
+}
+
+/**
+ * `/healthz`: liveness (the process answers and so does its database, within the timeout). `/readyz`: readiness for a
+ * load balancer (`createReadinessCheck`): 200, or 503 `{ status, reason, request_id }`. Answers the
+ * readiness check, for the metric.
+ */
+export function registerProbes(app: FastifyInstance, options: ProbeOptions): () => Promise<ReadyState> {
+  const { db } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const check = createReadinessCheck(options);
 
   app.get('/healthz', async (request, reply) => {
     try {
@@ -61,28 +92,18 @@ export function registerProbes(app: FastifyInstance, options: ProbeOptions): voi
   });
 
   app.get('/readyz', async (request, reply) => {
-    const unready = (reason: 'shutting-down' | 'migrations-pending' | 'database-unavailable') =>
-      reply
-        .status(503)
-        .header('cache-control', 'no-store')
-        .send({ status: 'unavailable', reason, request_id: request.id });
-    if (readiness.draining) return unready('shutting-down');
-    try {
-      const pending = await withTimeout(
-        migrated ? sql`select 1`.execute(db).then(() => []) : pendingMigrations(db),
-        timeoutMs,
-      );
-      if (pending.length > 0) return unready('migrations-pending');
-      migrated = true;
-    } catch (error) {
-      request.log.warn({ err: error, timedOut: error instanceof ProbeTimeout }, 'Readiness: database');
-      return unready('database-unavailable');
-    }
-    // The drain may have begun while the database answered.
-    if (readiness.draining) return unready('shutting-down');
+    const state = await check();
     reply.header('cache-control', 'no-store');
-    return { status: 'ok' };
+    if (state.ready) return { status: 'ok' };
+    if (state.reason === 'database-unavailable') {
+      request.log.warn(
+        { err: state.error, timedOut: state.error instanceof ProbeTimeout },
+        'Readiness: database',
+      );
+    }
+    return reply.status(503).send({ status: 'unavailable', reason: state.reason, request_id: request.id });
   });
+  return check;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -123,6 +123,7 @@ type Source<T> = { read: () => T } | undefined;
 let poolSource: Source<PoolStats | undefined>;
 let queueSource: Source<Promise<QueueStats>>;
 let blobGcSource: Source<Promise<number>>;
+let readySource: Source<Promise<boolean>>;
 
 const poolGauge = (name: string, help: string, pick: (stats: PoolStats) => number) =>
   new client.Gauge({
@@ -166,6 +167,17 @@ new client.Gauge({
   async collect() {
     const backlog = await blobGcSource?.read();
     if (backlog !== undefined) this.set(backlog);
+  },
+});
+
+// `up` only says the metrics answered: a draining process, or one whose database is down, still
+// answers them. This says what the balancer's `/readyz` would hear, asked at scrape time.
+new client.Gauge({
+  name: `${PREFIX}ready`,
+  help: '1 when /readyz would answer 200 (migrations done, database answering, not draining), else 0',
+  registers: [registry],
+  async collect() {
+    this.set((await readySource?.read()) ? 1 : 0);
   },
 });
 
@@ -231,6 +243,18 @@ export function setBlobGcSource(read: () => Promise<number>, cacheMs = 5_000, no
   blobGcSource = source;
   return () => {
     if (blobGcSource === source) blobGcSource = undefined;
+  };
+}
+
+/**
+ * Sets the readiness check `pult_ready` asks at each scrape (uncached: a drain must show at once);
+ * returns its removal.
+ */
+export function setReadySource(read: () => Promise<boolean>): () => void {
+  const source = { read };
+  readySource = source;
+  return () => {
+    if (readySource === source) readySource = undefined;
   };
 }
 
