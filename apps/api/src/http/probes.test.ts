@@ -52,7 +52,10 @@ const METRICS_TOKEN = 'metrics-token-0123456789';
 
 /** `pult_ready` as a scrape of `/metrics` reads it. */
 async function readyMetric(t: TestApp): Promise<number> {
-  const response = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const response = await t.app.inject({
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   expect(response.statusCode).toBe(200);
   return parsePrometheusText(response.body).value('pult_ready');
 }
