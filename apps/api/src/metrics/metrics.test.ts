@@ -6,6 +6,29 @@ import { bearerMatches } from './metrics-http.js';
 
 const TOKEN = 'metrics-token-0123456789';
 
+/** A message queued straight into the table, as the send API would for another channel. */
+async function queueRow(
+  t: TestApp,
+  row: { channel: 'sms' | 'push'; email_to: string; status?: 'pending' | 'failed' },
+): Promise<void> {
+  const now = new Date(t.time.clock());
+  await t.db
+    .insertInto('email_queue')
+    .values({
+      ...row,
+      template_name: 'welcome',
+      message_id: `<${row.channel}-${now.getTime()}@pult.test>`,
+      subject: 'Hello',
+      body_text: 'Hello',
+      body_html: null,
+      max_attempts: 1,
+      next_attempt_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
 describe.each(testDatabaseKinds())('metrics (%s)', (kind) => {
   let t: TestApp | undefined;
   afterEach(async () => {
@@ -62,7 +85,7 @@ describe.each(testDatabaseKinds())('metrics (%s)', (kind) => {
     }
   });
 
-  it('shows a queued e-mail as pending, with the age of the oldest', async () => {
+  it('shows queued messages by channel and status, with the age of the oldest pending of each', async () => {
     t = await createTestApp(kind, { METRICS_TOKEN: TOKEN });
     const response = await t.app.inject({
       method: 'POST',
@@ -71,10 +94,22 @@ describe.each(testDatabaseKinds())('metrics (%s)', (kind) => {
     });
     expect(response.statusCode).toBeLessThan(300);
     t.time.advance(30);
+    await queueRow(t, { channel: 'sms', email_to: '+380501234567' });
+    await queueRow(t, { channel: 'push', email_to: 'device-token', status: 'failed' });
+    t.time.advance(10);
     const metrics = await scrape(t);
-    expect(metrics.value('pult_email_queue_rows', { status: 'pending' })).toBe(1);
-    expect(metrics.value('pult_email_queue_rows', { status: 'failed' })).toBe(0);
-    expect(metrics.value('pult_email_queue_oldest_pending_seconds')).toBeGreaterThanOrEqual(30);
+    const rows = (channel: string, status: string) =>
+      metrics.value('pult_email_queue_rows', { channel, status });
+    expect(rows('email', 'pending')).toBe(1);
+    expect(rows('sms', 'pending')).toBe(1);
+    expect(rows('push', 'pending')).toBe(0);
+    expect(rows('push', 'failed')).toBe(1);
+    expect(rows('email', 'failed')).toBe(0);
+    const oldest = (channel: string) => metrics.value('pult_email_queue_oldest_pending_seconds', { channel });
+    expect(oldest('email')).toBeGreaterThanOrEqual(40);
+    expect(oldest('sms')).toBeGreaterThanOrEqual(10);
+    expect(oldest('sms')).toBeLessThan(40);
+    expect(oldest('push')).toBe(0);
   });
 
   it('counts deliveries by channel and outcome, and refreshes by outcome', async () => {
@@ -134,7 +169,11 @@ describe.each(testDatabaseKinds())('metrics (%s)', (kind) => {
     expect(metrics.types.get('pult_signins_total')).toBe('counter');
     expect((await fetch(`${address}/healthz`)).status).toBe(404);
     expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(404);
-    if (kind === 'postgres') expect(metrics.value('pult_db_pool_connections_total')).toBeGreaterThan(0);
+    if (kind === 'postgres') {
+      const pool = (name: string) => metrics.value(`pult_db_pool_connections_${name}`);
+      expect(pool('total')).toBeGreaterThan(0);
+      expect(pool('in_use')).toBe(pool('total') - pool('idle'));
+    }
   });
 });
 

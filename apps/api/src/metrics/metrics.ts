@@ -56,6 +56,15 @@ const deliveries = new client.Counter({
   labelNames: ['channel', 'outcome'] as const,
   registers: [registry],
 });
+// The deliveries counter says how many attempts fail; this says how many a message needs before it
+// settles, which is what a retry policy is tuned by.
+const deliveryAttempts = new client.Histogram({
+  name: `${PREFIX}message_delivery_attempts`,
+  help: 'Attempts a queued message took until it settled (sent, refused for good, or out of attempts), by channel',
+  labelNames: ['channel'] as const,
+  buckets: [1, 2, 3, 5, 8, 13, 21],
+  registers: [registry],
+});
 const chatEvents = new client.Counter({
   name: `${PREFIX}chat_events_fanned_out_total`,
   help: 'Chat events handed to open WebSockets (one per socket that received it)',
@@ -111,12 +120,15 @@ export interface PoolStats {
   waiting: number;
 }
 
-/** The e-mail queue as one cheap query sees it. */
+/** The message queue (every channel) as one cheap query sees it. */
 export interface QueueStats {
-  /** Rows by status, for the statuses that drain (pending, processing, failed); capped by the reader. */
-  rows: Record<string, number>;
-  /** Seconds since the oldest pending message was queued; 0 when none waits. */
-  oldestPendingSeconds: number;
+  /**
+   * Rows by channel (email, sms, push), then status, for the statuses that drain (pending,
+   * processing, failed); capped by the reader.
+   */
+  rows: Record<string, Record<string, number>>;
+  /** Per channel: seconds since its oldest pending message was queued; 0 when none waits. */
+  oldestPendingSeconds: Record<string, number>;
 }
 
 type Source<T> = { read: () => T } | undefined;
@@ -137,26 +149,35 @@ const poolGauge = (name: string, help: string, pick: (stats: PoolStats) => numbe
   });
 poolGauge('total', 'PostgreSQL pool connections open (idle and in use)', (stats) => stats.total);
 poolGauge('idle', 'PostgreSQL pool connections open and idle', (stats) => stats.idle);
+poolGauge(
+  'in_use',
+  'PostgreSQL pool connections held by a query or transaction',
+  (stats) => stats.total - stats.idle,
+);
 poolGauge('waiting', 'Queries waiting for a PostgreSQL pool connection', (stats) => stats.waiting);
 
 new client.Gauge({
   name: `${PREFIX}email_queue_rows`,
-  help: 'Queued messages (all channels) by status: pending, processing, failed (each counted up to 100,000)',
-  labelNames: ['status'] as const,
+  help: 'Queued messages by channel (email, sms, push) and status: pending, processing, failed (each status read up to 100,000)',
+  labelNames: ['channel', 'status'] as const,
   registers: [registry],
   async collect() {
     const stats = await queueSource?.read();
     if (!stats) return;
-    for (const [status, n] of Object.entries(stats.rows)) this.set({ status }, n);
+    for (const [channel, byStatus] of Object.entries(stats.rows))
+      for (const [status, n] of Object.entries(byStatus)) this.set({ channel, status }, n);
   },
 });
 new client.Gauge({
   name: `${PREFIX}email_queue_oldest_pending_seconds`,
-  help: 'Age of the oldest pending queued message (0 when none waits)',
+  help: 'Age of the oldest pending queued message by channel (0 when none waits)',
+  labelNames: ['channel'] as const,
   registers: [registry],
   async collect() {
     const stats = await queueSource?.read();
-    if (stats) this.set(stats.oldestPendingSeconds);
+    if (!stats) return;
+    for (const [channel, seconds] of Object.entries(stats.oldestPendingSeconds))
+      this.set({ channel }, seconds);
   },
 });
 
@@ -273,7 +294,11 @@ export const metrics = {
   refresh: (outcome: RefreshOutcome) => refreshes.inc({ outcome }),
   listTotal: (exact: boolean) => listTotals.inc({ total: exact ? 'exact' : 'estimate' }),
   countBudgetExceeded: () => countBudget.inc(),
-  delivery: (channel: string, outcome: DeliveryOutcome) => deliveries.inc({ channel, outcome }),
+  /** One delivery attempt; `attempt` is the message's attempt number (1 for its first). */
+  delivery(channel: string, outcome: DeliveryOutcome, attempt: number) {
+    deliveries.inc({ channel, outcome });
+    if (outcome !== 'retry') deliveryAttempts.observe({ channel }, attempt);
+  },
   chatSocketOpened: () => chatSockets.inc(),
   chatSocketClosed: () => chatSockets.dec(),
   chatEventsFannedOut: (n: number) => {

@@ -116,7 +116,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
           : row.attempts >= row.max_attempts
             ? 'failed_exhausted'
             : 'retry';
-      metrics.delivery(row.channel, outcome);
+      metrics.delivery(row.channel, outcome, row.attempts);
       recordSpanOutcome(outcome, true);
       if (error instanceof ProviderError && error.options.unregisteredToken) {
         await deps.providers.forgetDevice(row.email_to);
@@ -136,7 +136,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
       return;
     }
     const recorded = await deps.queue.markSent(row, token, via.describe);
-    metrics.delivery(row.channel, 'sent');
+    metrics.delivery(row.channel, 'sent', row.attempts);
     recordSpanOutcome('sent', false);
     if (recorded) {
       deps.logger.info(
