@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PermissionSet } from '../access/permission-set.js';
 import { createEventStream, MAX_BUFFERED_BYTES } from '../live/event-stream.js';
 import { openLiveStream } from '../live/live-stream.test-support.js';
 import { adminHeaders, createUser } from '../test/factories.js';
@@ -71,7 +72,7 @@ describe('live slow stream metric', () => {
     const before = await read();
     const stream = createEventStream({
       raw: stalledResponse(),
-      reader: { adminId: 1, permissions: [] },
+      reader: { adminId: 1, permissions: new PermissionSet([], []) },
       heartbeatMs: 60_000,
       endsAt: Date.now() + 60_000,
       now: Date.now,
