@@ -25,9 +25,32 @@ function readPromql(expr: string): { errors: string[]; names: string[] } {
       // A selector's metric name is its Identifier child (`{__name__=…}` selectors are not used here).
       if (node.name === 'Identifier' && node.node.parent?.name === 'VectorSelector')
         names.add(expr.slice(node.from, node.to));
+      if (node.name === 'FunctionCall') errors.push(...rangeArgumentErrors(node.node, expr));
     },
   });
   return errors.length > 0 ? { errors, names: [] } : { errors, names: [...names] };
+}
+
+/** A node of the parse tree (lezer's SyntaxNode, named without depending on @lezer/common). */
+type SyntaxNode = ReturnType<typeof parser.parse>['topNode'];
+
+/** Functions over a range vector: promtool refuses one given an instant vector (the grammar does not). */
+const RANGE_FUNCTIONS =
+  /^(rate|irate|increase|delta|idelta|deriv|changes|resets|predict_linear|\w+_over_time)$/;
+/** What a range vector parses as: `x[5m]` (also under `offset` or brackets), a subquery. */
+const RANGE_NODES = new Set(['MatrixSelector', 'SubqueryExpr']);
+
+/** The one value-type check worth having here: `rate(x)` instead of `rate(x[5m])` parses but never loads. */
+function rangeArgumentErrors(call: SyntaxNode, expr: string): string[] {
+  const identifier = call.getChild('FunctionIdentifier');
+  const name = identifier ? expr.slice(identifier.from, identifier.to) : '';
+  if (!RANGE_FUNCTIONS.test(name)) return [];
+  // Brackets are not nodes: the body's first child is the first argument.
+  let argument = call.getChild('FunctionCallBody')?.firstChild ?? null;
+  while (argument?.name === 'OffsetExpr' || argument?.name === 'ParenExpr') argument = argument.firstChild;
+  return argument && RANGE_NODES.has(argument.name)
+    ? []
+    : [`${name}() at ${call.from} needs a range vector (a selector with [duration])`];
 }
 
 /** What promtool would refuse in a rules document: unknown keys, missing or malformed fields, bad PromQL. */
@@ -131,6 +154,9 @@ describe('the rules checker', () => {
       ),
     ).toEqual({ errors: [], names: ['pult_a_total', 'pult_b'] });
     expect(readPromql('sum(up{job="pult"}) == 0 or absent(up{job="pult"})').names).toEqual(['up']);
+    expect(
+      readPromql('max_over_time(rate(pult_b[5m])[1h:1m]) + increase((pult_a_total[1h]))').errors,
+    ).toEqual([]);
   });
 
   it('refuses an expression that is not PromQL', () => {
@@ -139,6 +165,8 @@ describe('the rules checker', () => {
       'pult_b{job="x"',
       'sum(pult_b) pult_a_total',
       'rate(pult_b[5m)',
+      'rate(pult_b)',
+      'max_over_time(pult_b offset 1d)',
     ])
       expect(readPromql(expr).errors, expr).not.toEqual([]);
     expect(ruleProblems(rulesWith({ alert: 'A', expr: 'sum(pult_b' }), exported)).toEqual([
