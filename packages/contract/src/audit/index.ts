@@ -48,6 +48,11 @@ export const auditEntrySchema = z.object({
   admin_id: z.number().int().nullable(),
   /** The administrator's e-mail when the entry was written (or the e-mail a failed sign-in tried). */
   admin_email: z.string().nullable(),
+  /**
+   * The administrator's name as it is now (first and last name, else the e-mail), as live changes name
+   * them; null when nobody is named or the administrator has been removed.
+   */
+  admin_name: z.string().nullable(),
   action: z.enum(AUDIT_ACTIONS),
   /** The resource's descriptor name (`users`, `email-queue`), or null for sign-in and sign-out. */
   resource: z.string().nullable(),

@@ -34,6 +34,8 @@ import { useLookup } from '../../resources/use-lookup';
 import type { TextKey } from '../view-text';
 import { allChoices, type ConflictRow, type ConflictSide, defaultChoices } from './conflict';
 import type { FormValues } from './form-values';
+import { lastChangeOf } from './last-change';
+import { type RecordNews, sameVersion } from './live-record';
 
 /** A value as the administrator knows it, for a field the form shows its own way. */
 export type ValueFormatter = (field: FormFieldDescriptor, value: unknown) => ReactNode | undefined;
@@ -46,6 +48,10 @@ export interface RecordConflictDialogProps {
   /** The record, to name who changed it from the audit log. */
   resource: string;
   recordId: RecordId | undefined;
+  /** The record's version now (the refused save's or the compared one's). */
+  version: string | null;
+  /** What the live stream told the open form of the record's last change (`useLiveRecord`'s news). */
+  news: RecordNews | null;
   onResolve: (choices: Record<string, ConflictSide>) => void;
   /**
    * Shows a value no input kind describes (a group's grants): undefined leaves it to the field's kind.
@@ -76,7 +82,13 @@ export function RecordConflictDialog(props: RecordConflictDialogProps) {
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('form.conflict.intro')}{' '}
-          <LastChange resource={props.resource} recordId={props.recordId} open={open} />
+          <LastChangeText
+            resource={props.resource}
+            recordId={props.recordId}
+            version={props.version}
+            news={props.news}
+            open={open}
+          />
         </Alert>
         <Typography variant="body2" sx={{ mb: 1 }}>
           {t('form.conflict.pickHint')}
@@ -165,15 +177,30 @@ export function RecordConflictDialog(props: RecordConflictDialogProps) {
 }
 
 /**
- * "Changed by … at …" from the record's latest audit entry. Only asked when the administrator may read
- * the audit log, so a refusal never shows a notice; a failure just leaves the sentence out.
+ * "Changed by … at …": the live stream's news of the change when it has some, else the record's latest
+ * audit entry (asked only when the administrator may read the audit log, so a refusal never shows a
+ * notice; a failure just leaves the sentence out); without either, that the author is not known.
  */
-function LastChange({ resource, recordId, open }: { resource: string; recordId?: RecordId; open: boolean }) {
+function LastChangeText({
+  resource,
+  recordId,
+  version,
+  news,
+  open,
+}: {
+  resource: string;
+  recordId?: RecordId;
+  version: string | null;
+  news: RecordNews | null;
+  open: boolean;
+}) {
   const { t } = useTranslation();
   const services = useServices();
   const locale = useLocale();
   const { zone } = useTimeZone();
   const canReadAudit = useCan(permissionResourceOf(auditResource), 'list');
+  // News of this very version is the answer: the audit log need not be asked.
+  const newsIsCurrent = news?.kind === 'changed' && sameVersion(news.version, version);
   const query = useQuery({
     queryKey: ['record-last-change', resource, String(recordId)],
     queryFn: ({ signal }) =>
@@ -188,17 +215,23 @@ function LastChange({ resource, recordId, open }: { resource: string; recordId?:
         },
         signal,
       ),
-    enabled: open && canReadAudit && recordId !== undefined,
+    enabled: open && canReadAudit && recordId !== undefined && !newsIsCurrent,
     staleTime: 0,
     retry: false,
   });
-  const entry = query.data?.items[0];
-  if (!entry) return null;
-  const time = formatDateTime(entry.created_at, locale, zone);
+  const change = lastChangeOf({
+    news,
+    version,
+    audit: query.isSuccess ? (query.data.items[0] ?? null) : undefined,
+    canReadAudit,
+  });
+  if (!change) return null;
+  if (change.kind === 'unknown') return <>{t('form.conflict.authorUnknown')}</>;
+  const time = formatDateTime(change.at, locale, zone);
   return (
     <>
-      {entry.admin_email
-        ? t('form.conflict.changedBy', { admin: entry.admin_email, time })
+      {change.kind === 'named'
+        ? t('form.conflict.changedBy', { admin: change.name, time })
         : t('form.conflict.changedAt', { time })}
     </>
   );

@@ -135,6 +135,8 @@ export function ResourceForm({
           values={conflict.values}
           resource={options.resource.name}
           recordId={conflict.recordId}
+          version={conflict.version}
+          news={live.news}
           onResolve={conflict.resolve}
           onClose={conflict.close}
         />

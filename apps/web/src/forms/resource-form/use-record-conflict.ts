@@ -178,6 +178,8 @@ export function useRecordConflict(options: UseRecordConflictOptions) {
         theirs: { ...conflict.base, ...theirsValues(fields, conflict.current.record) },
       },
       recordId,
+      /** The record's version now, the one the dialog compares with. */
+      version: conflict.current.version,
       /**
        * Fills the form by the administrator's choice and takes the record as it is now as the base:
        * the next save goes at its version, and the form counts as changed where it differs from it.

@@ -140,6 +140,8 @@ export function GroupForm({
           values={conflict.values}
           resource={groupsResource.name}
           recordId={conflict.recordId}
+          version={conflict.version}
+          news={live.news}
           formatValue={grantsValue}
           onResolve={conflict.resolve}
           onClose={conflict.close}

@@ -73,6 +73,8 @@ export function ProfileForm({ profile, version }: { profile: Profile; version: s
           values={conflict.values}
           resource={auditResource}
           recordId={conflict.recordId}
+          version={conflict.version}
+          news={live.news}
           onResolve={conflict.resolve}
           onClose={conflict.close}
         />

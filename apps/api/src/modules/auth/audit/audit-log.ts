@@ -20,6 +20,7 @@ interface AuditListRow {
   created_at: Date;
   admin_id: number | null;
   admin_email: string | null;
+  admin_name: string | null;
   action: string;
   resource: string | null;
   record_id: string | null;
@@ -36,11 +37,20 @@ const exact = (name: string): ListColumn => ({
     condition.type === 'text' ? sql`${sql.ref(`a.${name}`)} = ${condition.value}` : sql`false`,
 });
 
+/**
+ * Who the entry's administrator is now, named as the live changes name them (`adminNames`): read with
+ * the entry rather than copied into it, so a panel names the same person in both places.
+ */
+const adminName = sql<string | null>`(
+  select coalesce(nullif(trim(concat_ws(' ', ad.first_name, ad.last_name)), ''), ad.email)
+  from admins ad where ad.id = a.admin_id)`;
+
 const source: ListSource<AuditListRow, AuditEntry> = {
   descriptor: auditResource,
   table: 'audit_log',
   alias: 'a',
-  select: sql`a.id, a.created_at, a.admin_id, a.admin_email, a.action, a.resource, a.record_id, a.ip, a.user_agent`,
+  select: sql`a.id, a.created_at, a.admin_id, a.admin_email, ${adminName} as admin_name, a.action, a.resource,
+    a.record_id, a.ip, a.user_agent`,
   columns: {
     id: column('id', 'integer'),
     created_at: column('created_at', 'timestamp'),
@@ -60,6 +70,7 @@ function toEntry(row: AuditListRow): AuditEntry {
     created_at: row.created_at.toISOString(),
     admin_id: row.admin_id === null ? null : Number(row.admin_id),
     admin_email: row.admin_email,
+    admin_name: row.admin_name,
     action: row.action as AuditAction,
     resource: row.resource,
     record_id: row.record_id,
@@ -109,7 +120,12 @@ export function createAuditLog(db: Db, clock: Clock) {
     ...sink,
     list: (request: ListRequest) => runList(db, source, request),
     async get(id: number): Promise<AuditEntryDetail | undefined> {
-      const row = await db.selectFrom('audit_log').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('audit_log as a')
+        .selectAll('a')
+        .select(adminName.as('admin_name'))
+        .where('a.id', '=', id)
+        .executeTakeFirst();
       if (!row) return undefined;
       return {
         ...toEntry(row),

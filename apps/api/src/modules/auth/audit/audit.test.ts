@@ -126,6 +126,28 @@ describe.each(testDatabaseKinds())('audit log on %s', (kind) => {
     expect((await list('perPage=5')).total).toBe(before);
   });
 
+  it('names the administrator as they are now, as the live changes do, in the list and the detail', async () => {
+    const profile = await t.app.inject({ method: 'GET', url: '/auth/admin/profile', headers: auth });
+    const me = profile.json<{ first_name: string; last_name: string }>();
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/admin/profile',
+      headers: auth,
+      payload: { first_name: 'Emily', last_name: 'Carter' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const page = await list(`filter[action]=update&filter[resource]=admins&perPage=5`);
+    expect(page.items[0]).toMatchObject({ admin_email: TEST_ADMIN.email, admin_name: 'Emily Carter' });
+    expect((await detail(page.items[0]!.id)).admin_name).toBe('Emily Carter');
+    const back = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/admin/profile',
+      headers: auth,
+      payload: { first_name: me.first_name, last_name: me.last_name },
+    });
+    expect(back.statusCode).toBe(200);
+  });
+
   it('records sign-in, failed sign-in and sign-out with the client', async () => {
     const failed = await t.app.inject({
       method: 'POST',
@@ -138,6 +160,7 @@ describe.each(testDatabaseKinds())('audit log on %s', (kind) => {
     expect(onFailure).toMatchObject({
       admin_id: null,
       admin_email: 'nobody@pult.test',
+      admin_name: null,
       user_agent: 'curl/8',
     });
     expect(JSON.stringify(onFailure)).not.toContain('wrong-password');

@@ -5,6 +5,7 @@ export const recordConflictEn: typeof recordConflictUk = {
   intro: 'While you were editing, the record was saved with other values. Nothing you typed is lost.',
   changedBy: 'Changed by {{admin}} at {{time}}.',
   changedAt: 'Changed at {{time}}.',
+  authorUnknown: 'Who made that change is not known to you.',
   field: 'Field',
   yours: 'Yours',
   theirs: 'Theirs now',

@@ -4,6 +4,7 @@ export const recordConflictUk = {
   intro: 'Поки ви редагували, запис збережено з іншими значеннями. Нічого з набраного вами не втрачено.',
   changedBy: 'Змінив {{admin}} {{time}}.',
   changedAt: 'Змінено {{time}}.',
+  authorUnknown: 'Хто вніс ту зміну, вам невідомо.',
   field: 'Поле',
   yours: 'Ваше',
   theirs: 'Зараз у записі',

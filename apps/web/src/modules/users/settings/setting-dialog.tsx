@@ -189,6 +189,8 @@ function SettingForm({ setting, onClose, onDirtyChange }: SettingFormProps) {
           values={conflict.values}
           resource={settingsResource.name}
           recordId={conflict.recordId}
+          version={conflict.version}
+          news={live.news}
           onResolve={conflict.resolve}
           onClose={conflict.close}
         />
