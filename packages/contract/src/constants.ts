@@ -53,5 +53,10 @@ export const STORAGE_KEYS = {
 export const REFRESH_GRACE_SECONDS = 10;
 /** A password-recovery code is valid this long. */
 export const RECOVERY_CODE_TTL_SECONDS = 15 * 60;
+/**
+ * An imported administrator's invitation (a code that sets their first password) is valid this long:
+ * longer than recovery's, since nobody asked for it and it may wait for the next working day.
+ */
+export const ADMIN_INVITATION_TTL_SECONDS = 7 * 24 * 3600;
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -31,3 +31,6 @@ export const PASSWORD_RECOVERY_TEMPLATE = 'password-recovery';
 
 /** The e-mail an administrator gets when another one has reset their second factor. */
 export const MFA_RESET_TEMPLATE = 'mfa-reset';
+
+/** The e-mail an imported administrator gets, with the link that sets their first password. */
+export const ADMIN_INVITATION_TEMPLATE = 'admin-invitation';

@@ -19,7 +19,7 @@ export const TEMPLATE_PRIORITY_MAX = 100;
 export const MAX_TEMPLATE_CONTENT_LENGTH = 200_000;
 
 /** Templates the platform itself sends: they cannot be deleted, renamed, deactivated or retyped. */
-export const SYSTEM_TEMPLATES = ['password-recovery', 'mfa-reset'] as const;
+export const SYSTEM_TEMPLATES = ['password-recovery', 'mfa-reset', 'admin-invitation'] as const;
 
 export const templateSchema = z.object({
   id: z.number().int(),

@@ -34,6 +34,8 @@ export const adminsResource: ResourceDescriptor = {
   defaultSort: '-created_at',
   bulkActions: PERSON_BULK_ACTIONS,
   cardFields: PERSON_CARD_FIELDS,
+  importKey: ['email'],
+  importInvites: true,
 };
 
 export const adminForm: FormDescriptor<typeof adminCreateSchema, typeof adminUpdateSchema> = {

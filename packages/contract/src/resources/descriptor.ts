@@ -112,6 +112,11 @@ export interface ResourceDescriptor {
    * stored record updates it (or is skipped), any other creates one. No CSV import when absent.
    */
   importKey?: readonly string[];
+  /**
+   * An import's new records get no password and are invited by e-mail to set one (administrators):
+   * the import wizard says so before and after the commit.
+   */
+  importInvites?: boolean;
 }
 
 /**

@@ -195,6 +195,9 @@ export async function createAuthModule(deps: AuthModuleDeps) {
         clock,
         tokens,
         passwords: deps.passwords,
+        mailer: deps.mailer,
+        panelUrl: deps.panelUrl,
+        companyName: deps.companyName,
       });
       await app.register(groupRoutes, { prefix, db, clock, tokens });
       await app.register(settingsRoutes, {

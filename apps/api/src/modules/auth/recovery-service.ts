@@ -99,18 +99,23 @@ export function createRecoveryService(deps: {
     mailer.wake();
   }
 
-  /** Uses the code once, sets the password and ends every sign-in of the admin, all or nothing. */
-  /** Sets the password a valid code allows; returns whose it was. */
+  /**
+   * Uses the code once, sets the password and ends every sign-in of the admin, all or nothing;
+   * returns whose it was. Only an active administrator's code sets a password, as only an active
+   * one is sent a code: one locked since (or invited in another status) is told the code is invalid.
+   */
   async function changePassword(body: ChangePasswordRequest): Promise<number> {
     const now = clock();
     const codeHash = sha256(body.code);
     // Hashing is slow on purpose, and this endpoint is not throttled: spend it only on a usable code.
     const usable = await db
-      .selectFrom('password_reset_codes')
-      .select('id')
-      .where('code_hash', '=', codeHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
+      .selectFrom('password_reset_codes as c')
+      .innerJoin('admins as a', 'a.id', 'c.admin_id')
+      .select('c.id')
+      .where('c.code_hash', '=', codeHash)
+      .where('c.used_at', 'is', null)
+      .where('c.expires_at', '>', now)
+      .where('a.status', '=', STATUS.active)
       .executeTakeFirst();
     if (!usable) throw invalidCode();
     const passwordHash = await passwords.hash(body.password);
@@ -124,11 +129,15 @@ export function createRecoveryService(deps: {
         .returning('admin_id')
         .executeTakeFirst();
       if (!code) return undefined;
-      await trx
+      const admin = await trx
         .updateTable('admins')
         .set({ password_hash: passwordHash, updated_at: now })
         .where('id', '=', code.admin_id)
-        .execute();
+        .where('status', '=', STATUS.active)
+        .returning('id')
+        .executeTakeFirst();
+      // Locked since the check: the code stays unspent (the transaction rolls back).
+      if (!admin) throw invalidCode();
       await trx
         .updateTable('password_reset_codes')
         .set({ used_at: now })

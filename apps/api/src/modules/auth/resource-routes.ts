@@ -22,6 +22,7 @@ import type { Db } from '../../db/database.js';
 import { requestLocale } from '../../http/locale.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
+import type { Mailer } from '../../mail/mailer.js';
 import { registerBulkRoute } from '../../resources/bulk/bulk-route.js';
 import { crudRoutes } from '../../resources/crud-routes.js';
 import { parseNumericId } from '../../resources/record-id.js';
@@ -31,6 +32,7 @@ import { cityImportTarget } from './geo/city-import.js';
 import { createCountryHandlers } from './geo/country-handlers.js';
 import { countryImportTarget } from './geo/country-import.js';
 import { createGeoLookups } from './geo/lookups.js';
+import { adminImportTarget } from './people/admin-import.js';
 import { createPersonBulkActions } from './people/person-bulk.js';
 import { createPersonHandlers } from './people/person-handlers.js';
 import { personListSource } from './people/person-source.js';
@@ -42,6 +44,10 @@ export interface ResourceRouteDeps {
   clock: Clock;
   tokens: TokenService;
   passwords: PasswordHasher;
+  /** Imported administrators are invited by e-mail to set their password. */
+  mailer: Mailer;
+  panelUrl: string;
+  companyName: string;
 }
 
 const cityLookupQuery = z.strictObject({
@@ -54,7 +60,7 @@ const cityLookupQuery = z.strictObject({
 
 /** The Users module's records: users, admins, countries, cities, and the lookups of their selects. */
 export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (app, deps) => {
-  const { db, clock, tokens, passwords } = deps;
+  const { db, clock, tokens, passwords, mailer, panelUrl, companyName } = deps;
   // Once at start: whether the database has ICU collations decides how name columns sort.
   const textOrder = await detectTextOrder(db);
   const common = { parseId: parseNumericId };
@@ -81,6 +87,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRouteDeps> = async (a
       readable: ['photo'],
       // A change of membership is in the log with the change itself.
       auditInHandler: true,
+      importTarget: adminImportTarget({ db, tokens, mailer, panelUrl, companyName }),
     }),
   );
   for (const [table, descriptor] of [

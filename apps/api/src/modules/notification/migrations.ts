@@ -2,7 +2,11 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { trackChanges } from '../../live/migrations.js';
 import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 import { notificationDashboardMigrations } from './dashboard/migrations.js';
-import { MFA_RESET_SEED, PASSWORD_RECOVERY_SEED } from './templates/system-templates.js';
+import {
+  ADMIN_INVITATION_SEED,
+  MFA_RESET_SEED,
+  PASSWORD_RECOVERY_SEED,
+} from './templates/system-templates.js';
 
 export const notificationMigrations: Record<string, Migration> = {
   '2026-11-21-0200-notification-email': {
@@ -113,12 +117,17 @@ export const notificationMigrations: Record<string, Migration> = {
       await trackChanges(db, 'push_configs', 'notification.push-configs');
     },
   },
+  '2026-11-28-1000-admin-invitation-template': {
+    async up(db: Kysely<unknown>) {
+      await seedSystemTemplate(db, ADMIN_INVITATION_SEED);
+    },
+  },
 };
 
 /** A template the platform sends itself, with its texts; one an operator already made is kept. */
 async function seedSystemTemplate(
   db: Kysely<unknown>,
-  seed: typeof MFA_RESET_SEED | typeof PASSWORD_RECOVERY_SEED,
+  seed: typeof ADMIN_INVITATION_SEED | typeof MFA_RESET_SEED | typeof PASSWORD_RECOVERY_SEED,
 ): Promise<void> {
   await sql`insert into notification_templates (name, type, subject, content, priority, sample_variables)
     values (${seed.template.name}, 'email', ${seed.template.subject}, ${seed.template.content}, 0,

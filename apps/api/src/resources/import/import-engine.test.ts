@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestAccess } from '../../access/access-control.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { countryImportTarget } from '../../modules/auth/geo/country-import.js';
 import { openTestDatabase, testDatabaseKinds } from '../../test/test-database.js';
@@ -36,6 +37,8 @@ describe.each(testDatabaseKinds())('import engine on %s', (kind) => {
     target,
     query: { mode: 'commit', onConflict, rows: 'valid' },
     locale: 'en-US',
+    // Countries' import has no session: nothing asks who imports.
+    access: {} as RequestAccess,
     maxRows: 100,
     guards: {},
     now: () => new Date(),

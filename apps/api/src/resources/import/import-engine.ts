@@ -8,6 +8,7 @@ import {
 } from '@pult/contract';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import type { RequestAccess } from '../../access/access-control.js';
 import type { Executor } from '../../db/database.js';
 import { errors } from '../../http/app-error.js';
 import type { CsvRecord } from './csv-parser.js';
@@ -15,7 +16,14 @@ import { guardRow, type RowGuard } from './import-access.js';
 import { cellValue, fieldSchema, type ReferenceIndex } from './import-cells.js';
 import { type ColumnPlan, planColumns } from './import-columns.js';
 import { addFault, ImportReportBuilder, type RowFaults, WHOLE_ROW } from './import-report.js';
-import type { ImportTarget, RowCheck, StoredRecord, Values } from './import-target.js';
+import type {
+  ImportSession,
+  ImportTarget,
+  RowCheck,
+  RowOutcome,
+  StoredRecord,
+  Values,
+} from './import-target.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -26,6 +34,8 @@ export interface ImportRunOptions {
   target: ImportTarget;
   query: ImportQuery;
   locale: Locale;
+  /** Who imports (for the target's session). */
+  access: RequestAccess;
   maxRows: number;
   /** The create grants, and the update grants when rows may update; undefined: every record. */
   guards: { create?: RowGuard; update?: RowGuard };
@@ -63,6 +73,7 @@ export class ImportRun {
   private report: ImportReportBuilder | undefined;
   private references = new Map<string, ReferenceIndex>();
   private rowCheck: RowCheck | undefined;
+  private session: ImportSession | undefined;
   private readonly seen = new Map<string, number>();
   private readonly updateSchema: z.ZodType;
   /** The fields the update schema takes, when it is an object. */
@@ -133,6 +144,11 @@ export class ImportRun {
         this.references.set(field, await load(this.executor));
     }
     this.rowCheck = await target.rowCheck?.(this.executor);
+    this.session = await target.session?.(this.executor, {
+      access: this.options.access,
+      locale,
+      write: this.write,
+    });
     this.report = new ImportReportBuilder(query.mode, this.plan, locale, keepRejected);
   }
 
@@ -228,6 +244,7 @@ export class ImportRun {
       const values = this.checked(parsed.data as Values, row.faults);
       if (values === undefined) return reject();
       if (guards.create) guardRow(guards.create, [values], filledFields(row.body), row.faults);
+      if (Object.keys(row.faults).length === 0) this.checkSession({ after: values }, row.faults);
       if (Object.keys(row.faults).length > 0) return reject();
       return { kind: 'create', values };
     }
@@ -271,6 +288,8 @@ export class ImportRun {
       const after = { ...record.values, ...changes };
       guardRow(update, [record.values, after], Object.keys(changes), row.faults);
     }
+    if (Object.keys(row.faults).length === 0)
+      this.checkSession({ record, after: { ...record.values, ...changes } }, row.faults);
     if (Object.keys(row.faults).length > 0) {
       report.reject(row.line, this.header, row.cells, row.faults);
       return undefined;
@@ -308,6 +327,21 @@ export class ImportRun {
     return true;
   }
 
+  /** Ends a commit whose rows are all written: the session's last rule, in the transaction. */
+  async finish(): Promise<void> {
+    if (this.write) await this.session?.beforeCommit?.(this.executor);
+  }
+
+  /** Tells the session that the commit's transaction has committed. */
+  committed(): void {
+    this.session?.afterCommit?.();
+  }
+
+  /** The session's rules of a row that passed the others. */
+  private checkSession(outcome: RowOutcome, faults: RowFaults): void {
+    for (const { field, fault } of this.session?.checkRow?.(outcome) ?? []) addFault(faults, field, fault);
+  }
+
   /** The target's whole-row check: the values to write, or undefined with the faults added. */
   private checked(values: Values, faults: RowFaults): Values | undefined {
     if (!this.rowCheck) return values;
@@ -332,6 +366,13 @@ export class ImportRun {
       this.options.now(),
     );
     const done = new Set(inserted.map((key) => target.keyText(key)));
+    const created = creations.filter((creation) => done.has(creation.row.keyText));
+    if (created.length > 0)
+      await this.session?.afterInsert?.(
+        this.executor,
+        created.map((creation) => creation.values),
+        this.options.now(),
+      );
     const raced = creations.filter((creation) => !done.has(creation.row.keyText));
     for (const { row } of creations) if (done.has(row.keyText)) report.add('created', row.line, row.key);
     if (raced.length === 0) return;

@@ -90,6 +90,7 @@ export async function answerImport(
     target,
     query,
     locale: requestLocale(request),
+    access: accessOf(request),
     maxRows: limits.maxRows,
     guards: await guardsOf(request, permissionResourceOf(descriptor), query),
     now: () => new Date(),
@@ -143,9 +144,11 @@ async function runImport(
       await inner.run(records);
       const counts = inner.result().counts;
       if (options.query.rows === 'all' && counts.rejected > 0) throw new RolledBack(inner);
+      await inner.finish();
       await audited(trx, counts);
       return inner;
     });
+    run.committed();
     return { report: run.result(), committed: true };
   } catch (error) {
     if (error instanceof RolledBack) return { report: error.run.result(), committed: false };

@@ -1,8 +1,10 @@
-import type { MessageKey, ResourceDescriptor } from '@pult/contract';
+import type { Locale, MessageKey, ResourceDescriptor } from '@pult/contract';
 import type { z } from 'zod';
+import type { RequestAccess } from '../../access/access-control.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { ReferenceIndex } from './import-cells.js';
 import type { NamedField } from './import-columns.js';
+import type { RowFault } from './import-report.js';
 
 /** A row's values by field, as a form would send them (before or after its schema). */
 export type Values = Record<string, unknown>;
@@ -14,6 +16,38 @@ export interface StoredRecord {
 }
 
 export type RowCheck = (values: Values) => { values: Values } | { field: string; fault: MessageKey };
+
+/** The request an import runs for: who imports, in which language, and whether it writes. */
+export interface ImportContext {
+  access: RequestAccess;
+  locale: Locale;
+  /** A commit (rows are written in its transaction) rather than a dry run. */
+  write: boolean;
+}
+
+/** One row's decided outcome, as a session judges it. */
+export interface RowOutcome {
+  /** The stored record the row updates; undefined for a new record. */
+  record?: StoredRecord;
+  /** The record as the row leaves it (a new one's values, or the stored values with the changes). */
+  after: Values;
+}
+
+/**
+ * What one import needs of a target beyond rows and tables: rules that depend on who imports (an
+ * administrator's groups), and effects of the writes (an invitation for each new record). Opened
+ * once per import, in its transaction; a hook that throws ends the request (a commit rolls back).
+ */
+export interface ImportSession {
+  /** Faults of a row that its schema, row check and grants let through. */
+  checkRow?(row: RowOutcome): { field: string; fault: RowFault }[];
+  /** A commit inserted these records (their validated values), in its transaction. */
+  afterInsert?(executor: Executor, created: readonly Values[], now: Date): Promise<void>;
+  /** A commit's rows are all written and none rolls it back: a last rule over the whole table. */
+  beforeCommit?(executor: Executor): Promise<void>;
+  /** The commit's transaction has committed. */
+  afterCommit?(): void;
+}
 
 /**
  * What the import engine needs of one resource: how to find, create and change its records. The
@@ -38,6 +72,8 @@ export interface ImportTarget {
    * must be in the row's country): the values to write (a city implies its country), or the faults.
    */
   rowCheck?: (executor: Executor) => Promise<RowCheck>;
+  /** Rules and effects tied to the request (see `ImportSession`). */
+  session?: (executor: Executor, context: ImportContext) => Promise<ImportSession>;
   /** The key as text, for matching a row to a stored record (case-folded where the index folds case). */
   keyText(key: Values): string;
   /** The stored records these keys name. */

@@ -1,10 +1,14 @@
-import { MFA_RESET_TEMPLATE, PASSWORD_RECOVERY_TEMPLATE } from '../../../mail/mailer.js';
+import {
+  ADMIN_INVITATION_TEMPLATE,
+  MFA_RESET_TEMPLATE,
+  PASSWORD_RECOVERY_TEMPLATE,
+} from '../../../mail/mailer.js';
 
 /**
  * The templates the platform sends itself, seeded by the migration so an administrator can edit their
  * wording. Their names are fixed: the senders look them up by name.
  */
-export { MFA_RESET_TEMPLATE, PASSWORD_RECOVERY_TEMPLATE };
+export { ADMIN_INVITATION_TEMPLATE, MFA_RESET_TEMPLATE, PASSWORD_RECOVERY_TEMPLATE };
 
 const group = PASSWORD_RECOVERY_TEMPLATE;
 
@@ -103,6 +107,69 @@ export const MFA_RESET_SEED = {
       texts: {
         'uk-UA': 'Якщо ви про це не просили, негайно повідомте свою службу безпеки.',
         'en-US': 'If you did not ask for this, tell your security team at once.',
+      },
+    },
+  ],
+} as const;
+
+const invitation = ADMIN_INVITATION_TEMPLATE;
+
+/** Sent to an administrator an import created: they have no password until they follow the link. */
+export const ADMIN_INVITATION_SEED = {
+  template: {
+    name: ADMIN_INVITATION_TEMPLATE,
+    subject: `{company}: {t:${invitation}.subject}`,
+    content: [
+      `<p>{inviter} {t:${invitation}.intro}</p>`,
+      `<p>{t:${invitation}.action}<br><a href="{link}">{link}</a></p>`,
+      `<p>{t:${invitation}.expiry}<br>{t:${invitation}.ignore}</p>`,
+      '<p>— {company}</p>',
+    ].join('\n'),
+    sample_variables: {
+      company: 'Pult',
+      inviter: 'Emily Carter',
+      link: 'https://pult.example/change-password?code=sample-code',
+    },
+  },
+  translations: [
+    {
+      group: invitation,
+      key: 'subject',
+      texts: {
+        'uk-UA': 'Запрошення до панелі адміністратора',
+        'en-US': 'Invitation to the administrator panel',
+      },
+    },
+    {
+      group: invitation,
+      key: 'intro',
+      texts: {
+        'uk-UA': 'запрошує вас до панелі адміністратора.',
+        'en-US': 'invites you to the administrator panel.',
+      },
+    },
+    {
+      group: invitation,
+      key: 'action',
+      texts: {
+        'uk-UA': 'Щоб встановити свій пароль, перейдіть за посиланням:',
+        'en-US': 'To set your password, follow this link:',
+      },
+    },
+    {
+      group: invitation,
+      key: 'expiry',
+      texts: {
+        'uk-UA': 'Посилання дійсне 7 днів і спрацьовує лише один раз.',
+        'en-US': 'The link is valid for 7 days and works only once.',
+      },
+    },
+    {
+      group: invitation,
+      key: 'ignore',
+      texts: {
+        'uk-UA': 'Якщо ви не очікували цього запрошення, просто проігноруйте цей лист.',
+        'en-US': 'If you did not expect this invitation, ignore this e-mail.',
       },
     },
   ],
