@@ -10,6 +10,11 @@ export interface UploadOptions {
   onProgress: (loaded: number, total: number) => void;
   signal?: AbortSignal;
   onForbidden?: (text: string) => void;
+  /**
+   * A 403 `step_up_required` (an import that changes memberships): resolves true once the
+   * administrator has confirmed it is them, and the file is sent once more, as the HTTP client does.
+   */
+  onStepUp?: () => Promise<boolean>;
 }
 
 /**
@@ -17,7 +22,8 @@ export interface UploadOptions {
  * upload progress, which `fetch` cannot. Where the server reads the body as it works (an import), the
  * upload's progress is the work's. It keeps the rules of the
  * HTTP client (spec §7): a fresh token before sending, the Lang and X-Requested-With headers, one
- * renewal and resend on a 401 (else sign-out), and a 403 announced with its `error` text.
+ * renewal and resend on a 401 (else sign-out), a step-up and one resend on `step_up_required` when
+ * `onStepUp` is given, and any other 403 announced with its `error` text.
  */
 export async function uploadWithProgress<T>(
   url: string,
@@ -33,6 +39,12 @@ export async function uploadWithProgress<T>(
       await session.signOut({ callServer: false, reason: 'rejected' });
       throw new HttpError(401, result.body);
     }
+    result = await send(url, form, session.getAccessToken(), options);
+  }
+  if (result.status === 403 && options.onStepUp && stepUpAsked(result.body)) {
+    if (!(await options.onStepUp())) throw new HttpError(403, result.body);
+    // The dialog may have stayed open past the access token's life.
+    await session.ensureFreshToken();
     result = await send(url, form, session.getAccessToken(), options);
   }
   if (result.status === 403) {
@@ -67,6 +79,11 @@ function send(
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
   });
+}
+
+function stepUpAsked(body: unknown): boolean {
+  const parsed = forbiddenErrorSchema.safeParse(body);
+  return parsed.success && parsed.data.code === 'step_up_required';
 }
 
 function parseBody(text: string): unknown {

@@ -62,6 +62,9 @@ export const tableToolsEn: TableToolsTexts = {
     shownFirst: 'The first {{shown}} of {{count}} are shown.',
     downloadRejected: 'Download rejected rows (CSV)',
     nothingToWrite: 'Nothing to change: every row of the file already matches its record.',
+    invitesNew:
+      'New administrators get no password: each active one will receive an invitation by e-mail to set it (the link works for {{days}} days).',
+    invitedNew: 'New active administrators have been sent an invitation by e-mail to set their password.',
     rejectedBlocks:
       'Rows rejected: {{count}}. Fix them and choose the file again, or import only the valid rows.',
     commit: 'Import ({{count}})',

@@ -51,6 +51,7 @@ export async function commitImport(
     session: services.session,
     locale,
     onProgress,
+    onStepUp: () => services.stepUp.confirm(),
     signal,
   });
   return importReportSchema.parse(body);

@@ -88,9 +88,17 @@ export default function ImportDialog({
         {wizard.step === 'columns' && (
           <ImportColumnsStep wizard={wizard} keyFields={[...(descriptor.importKey ?? [])]} />
         )}
-        {wizard.step === 'preview' && <ImportPreviewStep wizard={wizard} labelOf={labelOf} />}
+        {wizard.step === 'preview' && (
+          <ImportPreviewStep wizard={wizard} descriptor={descriptor} labelOf={labelOf} />
+        )}
         {wizard.step === 'summary' && (
-          <ImportSummaryStep wizard={wizard} labelOf={labelOf} linkOf={linkOf} onFollow={onClose} />
+          <ImportSummaryStep
+            wizard={wizard}
+            descriptor={descriptor}
+            labelOf={labelOf}
+            linkOf={linkOf}
+            onFollow={onClose}
+          />
         )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>

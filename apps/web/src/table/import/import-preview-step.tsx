@@ -3,18 +3,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import type { ResourceDescriptor } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { isSkippedColumn } from './column-mapping';
-import { ImportChanges, ImportPreviewNotes, writesOf } from './import-report-parts';
+import { ImportChanges, ImportInvitesNote, ImportPreviewNotes, writesOf } from './import-report-parts';
 import { ImportCountChips, RejectedRowsTable } from './import-report-tables';
 import type { ImportWizard } from './use-import-wizard';
 
 /** Step 3: the dry run's counts, what would change and what is rejected, and the commit's progress. */
 export function ImportPreviewStep({
   wizard,
+  descriptor,
   labelOf,
 }: {
   wizard: ImportWizard;
+  descriptor: ResourceDescriptor;
   labelOf: (field: string) => string;
 }) {
   const { t } = useTranslation();
@@ -32,6 +35,7 @@ export function ImportPreviewStep({
         </Alert>
       )}
       <ImportPreviewNotes report={report} rows={wizard.options.rows} />
+      <ImportInvitesNote descriptor={descriptor} report={report} />
       {counts.rejected > 0 && (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
           <RejectedRowsTable rows={report.rejected} count={counts.rejected} labelOf={labelOf} />

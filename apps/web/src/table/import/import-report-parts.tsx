@@ -4,9 +4,17 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { IMPORT_ROWS, type ImportReport, type ImportRow, type ImportRows } from '@pult/contract';
+import {
+  ADMIN_INVITATION_TTL_SECONDS,
+  IMPORT_ROWS,
+  type ImportReport,
+  type ImportRow,
+  type ImportRows,
+  type ResourceDescriptor,
+} from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { ChangedRowsTable } from './import-report-tables';
+import { invitationNote } from './import-values';
 
 /** Rows a commit would write. */
 export const writesOf = (counts: { create: number; update: number }) => counts.create + counts.update;
@@ -61,6 +69,21 @@ export function ImportPreviewNotes({ report, rows }: { report: ImportReport; row
       )}
     </>
   );
+}
+
+/** New records without a password are invited by e-mail to set one: said before and after the commit. */
+export function ImportInvitesNote({
+  descriptor,
+  report,
+}: {
+  descriptor: Pick<ResourceDescriptor, 'importInvites'>;
+  report: ImportReport;
+}) {
+  const { t } = useTranslation();
+  const note = invitationNote(descriptor, report);
+  if (!note) return null;
+  const days = ADMIN_INVITATION_TTL_SECONDS / (24 * 3600);
+  return <Alert severity="info">{t(`tableTools.import.${note}`, { days })}</Alert>;
 }
 
 /** A commit's outcome: what it wrote, or why it wrote nothing. */

@@ -1,18 +1,20 @@
 import Box from '@mui/material/Box';
-import type { ImportRow } from '@pult/contract';
+import type { ImportRow, ResourceDescriptor } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
-import { ImportChanges, ImportOutcome } from './import-report-parts';
+import { ImportChanges, ImportInvitesNote, ImportOutcome } from './import-report-parts';
 import { ImportCountChips, RejectedRowsTable } from './import-report-tables';
 import type { ImportWizard } from './use-import-wizard';
 
 /** Step 4: what the commit wrote, with links to the records in the list, and what it refused. */
 export function ImportSummaryStep({
   wizard,
+  descriptor,
   labelOf,
   linkOf,
   onFollow,
 }: {
   wizard: ImportWizard;
+  descriptor: ResourceDescriptor;
   labelOf: (field: string) => string;
   linkOf: (row: ImportRow) => string | null;
   onFollow: () => void;
@@ -24,6 +26,7 @@ export function ImportSummaryStep({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <ImportOutcome report={report} />
+      <ImportInvitesNote descriptor={descriptor} report={report} />
       <ImportCountChips counts={counts} labels={{ update: t('tableTools.import.counts.updated') }} />
       {report.committed && (
         <ImportChanges report={report} labelOf={labelOf} linkOf={linkOf} onFollow={onFollow} />

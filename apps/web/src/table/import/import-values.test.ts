@@ -1,6 +1,6 @@
-import type { ResourceDescriptor } from '@pult/contract';
+import { adminsResource, type ResourceDescriptor, usersResource } from '@pult/contract';
 import { describe, expect, it } from 'vitest';
-import { keyText, listLinkOf, valueText } from './import-values';
+import { invitationNote, keyText, listLinkOf, valueText } from './import-values';
 
 const descriptor = {
   name: 'cities',
@@ -37,5 +37,17 @@ describe('import values', () => {
       listLinkOf(descriptor, '/geo/cities', { line: 2, key: { country_id: 'UA', name_en: 'Lviv & Co' } }),
     ).toBe('/geo/cities?filter%5Bname_en%5D=Lviv+%26+Co');
     expect(listLinkOf(descriptor, '/geo/cities', { line: 2, key: { country_id: 'UA' } })).toBeNull();
+  });
+
+  it('tells that new administrators are invited to set a password, before and after the commit', () => {
+    const counts = { rows: 2, create: 1, update: 1, unchanged: 0, skipped: 0, rejected: 0 };
+    const dryRun = { mode: 'dry-run', committed: false, counts } as const;
+    const commit = { mode: 'commit', committed: true, counts } as const;
+    expect(invitationNote(adminsResource, dryRun)).toBe('invitesNew');
+    expect(invitationNote(adminsResource, commit)).toBe('invitedNew');
+    expect(invitationNote(adminsResource, { ...commit, committed: false })).toBeNull();
+    expect(invitationNote(adminsResource, { ...dryRun, counts: { ...counts, create: 0 } })).toBeNull();
+    // Users get no password either, but are not invited: they set one through recovery.
+    expect(invitationNote(usersResource, dryRun)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { ImportRow, ResourceDescriptor } from '@pult/contract';
+import type { ImportReport, ImportRow, ResourceDescriptor } from '@pult/contract';
 
 /** A row's key as one line: `ann@example.com`, or `UA · Kyiv` for a key of two fields. */
 export function keyText(key: ImportRow['key']): string {
@@ -25,4 +25,17 @@ export function listLinkOf(descriptor: ResourceDescriptor, pathname: string, row
     return `${pathname}?${search.toString()}`;
   }
   return null;
+}
+
+/**
+ * The note on invitations of a list whose new records get no password (administrators): before the
+ * commit, that they will be invited; after it, that they were. None when the report creates nothing.
+ */
+export function invitationNote(
+  descriptor: Pick<ResourceDescriptor, 'importInvites'>,
+  report: Pick<ImportReport, 'mode' | 'committed' | 'counts'>,
+): 'invitesNew' | 'invitedNew' | null {
+  if (descriptor.importInvites !== true || report.counts.create === 0) return null;
+  if (report.mode === 'dry-run') return 'invitesNew';
+  return report.committed ? 'invitedNew' : null;
 }
