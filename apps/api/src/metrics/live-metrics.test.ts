@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
+import client from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PermissionSet } from '../access/permission-set.js';
 import { createEventStream, MAX_BUFFERED_BYTES } from '../live/event-stream.js';
@@ -8,7 +9,7 @@ import { adminHeaders, createUser } from '../test/factories.js';
 import { parsePrometheusText } from '../test/prom-text.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { testDatabaseKinds } from '../test/test-database.js';
-import { exposition } from './metrics.js';
+import { exposition, registry } from './metrics.js';
 
 const TOKEN = 'metrics-token-0123456789';
 const OPEN = 'pult_live_event_streams_open';
@@ -82,5 +83,15 @@ describe('live slow stream metric', () => {
     const after = await read();
     expect(after.value(DROPPED) - before.value(DROPPED)).toBe(1);
     expect(after.value(OPEN)).toBe(before.value(OPEN));
+  });
+});
+
+describe('the metrics registry', () => {
+  // A metric created without `registers: [registry]` lands in prom-client's global registry, which
+  // no route serves: that is how the live figures went missing.
+  it("holds every pult_ metric; prom-client's global registry holds none", () => {
+    const global = client.register.getMetricsAsArray().map((metric) => metric.name);
+    expect(global.filter((name) => name.startsWith('pult_'))).toEqual([]);
+    expect(registry.getSingleMetric(OPEN)).toBeDefined();
   });
 });
