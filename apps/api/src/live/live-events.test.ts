@@ -1,4 +1,5 @@
 import { STATUS, userUpdateSchema } from '@pult/contract';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, adminWithGrants, createCountry, createUser } from '../test/factories.js';
@@ -115,32 +116,45 @@ describe.each(testDatabaseKinds())('live change stream on %s', (kind) => {
   });
 
   it('resumes after a dropped connection with Last-Event-ID, losing and repeating nothing', async () => {
-    const made: string[] = [];
-    const seen: string[] = [];
-    let client = await stream(root.authorization);
-    // Random points of disconnection, over 40 changes; changes keep coming while no stream is open.
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 48271) % 2147483647;
-      return seed / 2147483647;
-    };
-    for (let i = 0; i < 40; i += 1) {
-      const country = await createCountry(t.db);
-      made.push(String(country.id));
-      if (random() < 0.25) {
-        // Half the time the connection drops before the last change arrived.
-        if (random() < 0.5)
-          await client.until((frames) => frames.some((frame) => frame.change?.id === String(country.id)));
-        seen.push(...takeCountries(client));
-        const last = client.lastId;
-        client.close();
-        await createCountry(t.db).then((c) => made.push(String(c.id)));
-        client = await stream(root.authorization, last);
-      }
-    }
-    await client.until((frames) => frames.some((frame) => frame.change?.id === made[made.length - 1]));
-    seen.push(...takeCountries(client));
-    expect(seen).toEqual(made);
+    // Each step is a change, or a dropped connection: before or after the last change arrived, with
+    // changes made while no stream is open, then a reconnect from the last id received.
+    const step = fc.oneof(
+      fc.constant({ kind: 'change' as const }),
+      fc.record({
+        kind: fc.constant('drop' as const),
+        afterLastArrived: fc.boolean(),
+        madeWhileAway: fc.integer({ min: 0, max: 2 }),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 2, maxLength: 6 }), async (steps) => {
+        const made: string[] = [];
+        const seen: string[] = [];
+        const change = async () => made.push(String((await createCountry(t.db)).id));
+        let client = await stream(root.authorization);
+        try {
+          for (const next of steps) {
+            await change();
+            if (next.kind === 'change') continue;
+            if (next.afterLastArrived) {
+              await client.until((frames) => frames.some((frame) => frame.change?.id === made.at(-1)));
+            }
+            seen.push(...takeCountries(client));
+            const last = client.lastId;
+            client.close();
+            for (let i = 0; i < next.madeWhileAway; i += 1) await change();
+            client = await stream(root.authorization, last);
+          }
+          await client.until((frames) => frames.some((frame) => frame.change?.id === made.at(-1)));
+          seen.push(...takeCountries(client));
+          expect(seen).toEqual(made);
+        } finally {
+          client.close();
+        }
+      }),
+      // A handful of runs of a handful of changes: each change is a real write and a real delivery.
+      { numRuns: 8 },
+    );
   });
 
   it('tells a stream whose position is no longer kept to reload', async () => {
