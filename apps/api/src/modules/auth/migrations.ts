@@ -293,6 +293,24 @@ export const authMigrations: Record<string, Migration> = {
       await trackChanges(db, 'cities', 'auth.cities');
     },
   },
+  '2026-11-28-1100-reset-codes-end-with-email-or-lock': {
+    async up(db: Kysely<unknown>) {
+      // A recovery or invitation code belongs to the address it was mailed to and to an active
+      // administrator: once the e-mail changes (a typo corrected) or the administrator is locked,
+      // their unused codes are spent, so neither the old mailbox nor an unlock revives them. In the
+      // database, so the form, bulk actions, imports and hand-written SQL are all covered. Status 1
+      // is active (STATUS.active), as the column's default says.
+      await sql`
+        create function admins_end_reset_codes() returns trigger language plpgsql as $$
+        begin
+          update password_reset_codes set used_at = now() where admin_id = new.id and used_at is null;
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger admins_end_reset_codes after update of email, status on admins
+        for each row when (lower(new.email) is distinct from lower(old.email) or new.status <> 1)
+        execute function admins_end_reset_codes()`.execute(db);
+    },
+  },
 };
 
 /**
