@@ -1,12 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
-import { adminApi } from '../support/admin-api.js';
-import { DEMO_ADMIN } from '../support/pult-server.js';
+import { type AdminApi, adminApi, TEST_PASSWORD, uniqueEmail, uniqueTag } from '../support/admin-api.js';
+import { signInThroughForm } from '../support/fixtures.js';
 import { expect, startSignedIn, test } from '../support/users-fixtures.js';
 
 /**
- * No lost updates (issue 22): two administrators edit the same user at once. The second save is
- * refused (412) and the panel shows the conflict dialog, field by field; picking per field and saving
- * again keeps both changes.
+ * No lost updates (issue 22): two administrators edit the same user at once, each in a browser context
+ * of their own. The second save is refused (412) and the panel shows the conflict dialog, field by
+ * field, naming who saved first; picking per field and saving again keeps both changes.
  */
 const TEXTS = {
   'uk-UA': {
@@ -23,6 +23,7 @@ const TEXTS = {
     stay: 'Залишитися',
     aboutMe: 'Про себе',
     saved: 'Зміни збережено',
+    changedBy: (name: string) => `Запис змінив адміністратор ${name} `,
   },
   'en-US': {
     title: 'Someone else changed this record',
@@ -38,15 +39,27 @@ const TEXTS = {
     stay: 'Stay',
     aboutMe: 'About me',
     saved: 'Changes saved',
+    changedBy: (name: string) => `Changed by ${name} at `,
   },
 } as const;
 
-/** A second administrator's tab: a browser context of its own, signed in through the API. */
-async function secondAdminPage(browser: Browser, baseURL: string): Promise<Page> {
+/** The same administrator's second tab: a browser context of its own, signed in through the API. */
+async function secondTab(browser: Browser, baseURL: string): Promise<Page> {
   const { tokens } = await adminApi(baseURL);
   const context = await browser.newContext({ baseURL });
   await startSignedIn(context, tokens);
   return context.newPage();
+}
+
+/** Emily Carter, another superadministrator, signed in through the form in a browser context of her own. */
+async function emilyCarter(browser: Browser, api: AdminApi, baseURL: string, locale: string): Promise<Page> {
+  const email = uniqueEmail(uniqueTag('emily'));
+  await api.createAdmin({ email, first_name: 'Emily', last_name: 'Carter', groups: ['superadmin'] });
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await useLocale(page, locale);
+  await signInThroughForm(page, email, TEST_PASSWORD);
+  return page;
 }
 
 async function useLocale(page: Page, locale: string) {
@@ -56,64 +69,65 @@ async function useLocale(page: Page, locale: string) {
 for (const locale of ['uk-UA', 'en-US'] as const) {
   const text = TEXTS[locale];
 
-  test(`two admins save the same user: the conflict dialog, pick per field, both changes kept (${locale})`, async ({
+  test(`two admins save the same user: the conflict dialog names the other, pick per field, both changes kept (${locale})`, async ({
     adminPage: first,
     browser,
     pult,
     api,
   }) => {
     const user = await api.createUser({ status: 1 });
-    const second = await secondAdminPage(browser, pult.url);
+    const emily = await emilyCarter(browser, api, pult.url, locale);
+    await useLocale(first, locale);
     const editUrl = `/auth/users/edit?id=${user.id}`;
-    for (const page of [first, second]) {
-      await useLocale(page, locale);
+    for (const page of [first, emily]) {
       await page.goto(editUrl);
       await expect(page.getByRole('textbox', { name: text.phone })).toBeVisible();
     }
 
-    // A locks the account and saves.
-    await first.getByRole('combobox', { name: text.status }).click();
-    await first.getByRole('option', { name: text.locked }).click();
-    await first.getByRole('button', { name: text.save }).click();
-    await expect(first).toHaveURL(/\/auth\/users(\?|$)/);
+    // Emily locks the account and saves, in her browser.
+    await emily.getByRole('combobox', { name: text.status }).click();
+    await emily.getByRole('option', { name: text.locked }).click();
+    await emily.getByRole('button', { name: text.save }).click();
+    await expect(emily).toHaveURL(/\/auth\/users(\?|$)/);
 
-    // B, who opened the record before that, types a phone and saves: refused, nothing lost.
-    const phone = second.getByRole('textbox', { name: text.phone });
+    // The first administrator, who opened the record before that, types a phone and saves: refused,
+    // nothing lost, and the dialog says who saved first.
+    const phone = first.getByRole('textbox', { name: text.phone });
     await phone.fill('+380441234567');
-    await second.getByRole('button', { name: text.save }).click();
-    const dialog = second.getByRole('dialog', { name: text.title });
+    await first.getByRole('button', { name: text.save }).click();
+    const dialog = first.getByRole('dialog', { name: text.title });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(DEMO_ADMIN.email);
+    await expect(dialog).toContainText(text.changedBy('Emily Carter'));
     await expect(dialog.locator('tbody tr')).toHaveCount(2);
     const statusRow = dialog.locator('tr[data-field="status"]');
     await expect(statusRow).toContainText(text.locked);
     await expect(dialog.locator('tr[data-field="phone"]')).toContainText('+380441234567');
-    await second.screenshot({ path: test.info().outputPath(`conflict-dialog-${locale}.png`) });
+    await first.screenshot({ path: test.info().outputPath(`conflict-dialog-${locale}.png`) });
 
-    // Their status, my phone.
+    // Her status, my phone.
     await dialog.getByRole('radio', { name: `${text.status}: ${text.theirs}` }).check();
     await dialog.getByRole('radio', { name: `${text.phone}: ${text.yours}` }).check();
     await dialog.getByRole('button', { name: text.apply }).click();
     await expect(dialog).toBeHidden();
     await expect(phone).toHaveValue('+380441234567');
-    await expect(second.getByRole('combobox', { name: text.status })).toHaveText(text.locked);
+    await expect(first.getByRole('combobox', { name: text.status })).toHaveText(text.locked);
 
     // The chosen values are not saved yet: leaving still asks.
-    await second.getByRole('link', { name: text.dashboard }).click();
-    const leave = second.getByRole('alertdialog', { name: text.leaveTitle });
+    await first.getByRole('link', { name: text.dashboard }).click();
+    const leave = first.getByRole('alertdialog', { name: text.leaveTitle });
     await expect(leave).toBeVisible();
     await leave.getByRole('button', { name: text.stay }).click();
     await expect(leave).toBeHidden();
     await expect(phone).toHaveValue('+380441234567');
 
-    await second.getByRole('button', { name: text.save }).click();
-    await expect(second).toHaveURL(/\/auth\/users(\?|$)/);
+    await first.getByRole('button', { name: text.save }).click();
+    await expect(first).toHaveURL(/\/auth\/users(\?|$)/);
     const saved = await api.ok<{ status: number; phone: string | null }>(
       'GET',
       `/auth/admin/users/${user.id}`,
     );
     expect(saved).toMatchObject({ status: 2, phone: '+380441234567' });
-    await second.context().close();
+    await emily.context().close();
   });
 }
 
@@ -130,7 +144,8 @@ for (const locale of ['uk-UA', 'en-US'] as const) {
     pult,
     api,
   }) => {
-    const second = await secondAdminPage(browser, pult.url);
+    const second = await secondTab(browser, pult.url);
+    const me = await api.ok<{ first_name: string; last_name: string }>('GET', '/auth/admin/profile');
     for (const page of [first, second]) {
       await useLocale(page, locale);
       await page.goto('/profile');
@@ -147,7 +162,8 @@ for (const locale of ['uk-UA', 'en-US'] as const) {
     await first.getByRole('button', { name: text.save }).click();
     const dialog = first.getByRole('dialog', { name: text.title });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(DEMO_ADMIN.email);
+    // Their own other tab: named as the stream names them to themselves.
+    await expect(dialog).toContainText(text.changedBy(`${me.first_name} ${me.last_name}`.trim()));
     await expect(dialog.locator('tbody tr')).toHaveCount(2);
     await expect(dialog.locator('tr[data-field="phone"]')).toContainText(theirPhone);
     await first.screenshot({ path: test.info().outputPath(`profile-conflict-dialog-${locale}.png`) });

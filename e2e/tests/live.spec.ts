@@ -1,18 +1,31 @@
-import type { Page } from '@playwright/test';
-import { type PersonRecord, TEST_PASSWORD, uniqueEmail, uniqueTag } from '../support/admin-api.js';
+import type { Browser, Page } from '@playwright/test';
+import {
+  type AdminApi,
+  type PersonRecord,
+  TEST_PASSWORD,
+  uniqueEmail,
+  uniqueTag,
+} from '../support/admin-api.js';
 import { signInThroughForm } from '../support/fixtures.js';
 import { expectSettled, listUrl, resourceTable } from '../support/table.js';
 import { expect, test } from '../support/users-fixtures.js';
 
 /**
- * Live changes (issue 22): another administrator's changes reach an open panel without a reload. The
- * other administrator here is the API signed in apart (`api`), as a second panel or a platform client
- * would write: the change goes through the server's change feed and the panel's event stream.
+ * Live changes (issue 22): another administrator's changes reach an open panel without a reload. On
+ * the users list and form the other administrator is Emily Carter, signed in in a browser context of
+ * her own, saving through her panel; elsewhere the change is made through the API (signed in apart,
+ * as a platform client would write). Either way it goes through the server's change feed and the
+ * panel's event stream.
  */
 const TEXTS = {
   'uk-UA': {
-    newRecords: (count: number) => `Нові записи: ${count} — показати`,
     changedBy: /Запис змінив (адміністратор .+|інший адміністратор) о \d\d:\d\d/,
+    changedByEmily: /Запис змінив адміністратор Emily Carter о \d\d:\d\d/,
+    listChanged: 'Список змінився — показати',
+    newAny: /^Нові записи: (\d+) — показати$/,
+    firstName: 'Ім’я',
+    save: 'Зберегти',
+    users: 'Користувачі',
     reload: 'Перезавантажити',
     phone: 'Телефон',
     deletedBy: /Запис видалив (адміністратор .+|інший адміністратор) о \d\d:\d\d/,
@@ -25,8 +38,13 @@ const TEXTS = {
     notDeleted: 'Хтось інший змінив цей запис після того, як ви його побачили, тож його не видалено.',
   },
   'en-US': {
-    newRecords: (count: number) => `${count} new — show`,
     changedBy: /Changed by .+ at \d\d:\d\d/,
+    changedByEmily: /Changed by Emily Carter at \d\d:\d\d/,
+    listChanged: 'This list has changed — show',
+    newAny: /^(\d+) new — show$/,
+    firstName: 'First name',
+    save: 'Save',
+    users: 'Users',
     reload: 'Reload',
     phone: 'Phone',
     deletedBy: /Deleted by .+ at \d\d:\d\d/,
@@ -71,55 +89,101 @@ const waitForStream = (page: Page) =>
 
 const rowWith = (page: Page, text: string) => page.locator('tbody tr', { hasText: text }).first();
 
+/** Emily Carter, another superadministrator, signed in through the form in a browser context of her own. */
+async function emilyCarter(browser: Browser, api: AdminApi, baseURL: string, locale: string): Promise<Page> {
+  const email = uniqueEmail(uniqueTag('emily'));
+  await api.createAdmin({ email, first_name: 'Emily', last_name: 'Carter', groups: ['superadmin'] });
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await useLocale(page, locale);
+  await signInThroughForm(page, email, TEST_PASSWORD);
+  return page;
+}
+
+/** Marks the page's document: the mark is gone after any reload or full navigation. */
+const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { e2eNotReloaded?: true }).e2eNotReloaded = true;
+  });
+const notReloaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { e2eNotReloaded?: true }).e2eNotReloaded === true);
+
 for (const locale of ['uk-UA', 'en-US'] as const) {
   const text = TEXTS[locale];
 
   test(`another administrator's changes reach the users list and the open form without a reload (${locale})`, async ({
     adminPage: page,
+    browser,
+    pult,
     api,
   }) => {
     const tag = uniqueTag('live');
     const user = await api.createUser({ email: `${tag}.1@e2e.test`, first_name: 'Оксана' });
+    const emily = await emilyCarter(browser, api, pult.url, locale);
     await useLocale(page, locale);
     // The stream opens with the shell; a change made before it is open would not be news to it.
     let streamOpen = waitForStream(page);
     await page.goto(listUrl('/auth/users', { 'filter[email]': tag }));
     await expect(rowWith(page, user.email)).toBeVisible();
     await streamOpen;
+    await markDocument(page);
 
-    // An update: the row changes where it is, and is highlighted.
-    const current = await api.ok<PersonRecord & Record<string, unknown>>(
-      'GET',
-      `/auth/admin/users/${user.id}`,
-    );
-    await api.ok('PUT', `/auth/admin/users/${user.id}`, { ...writable(current), first_name: 'Соломія' });
+    // Emily renames the user in her panel: the row changes where it is, and is highlighted.
+    await emily.goto(`/auth/users/edit?id=${user.id}`);
+    await emily.getByRole('textbox', { name: text.firstName, exact: true }).fill('Соломія');
+    await emily.getByRole('button', { name: text.save }).click();
+    await expect(emily).toHaveURL(/\/auth\/users(\?|$)/);
     await expect(rowWith(page, user.email)).toContainText('Соломія');
+    await expect(page.locator('tbody tr')).toHaveCount(1);
 
-    // New records do not shift the list: they are announced, and shown when asked.
+    // New records do not shift the list. This one is filtered, and whether a new record matches is
+    // the server's to say, so the list only says it has changed, and shows them when asked.
     await api.createUser({ email: `${tag}.2@e2e.test` });
     await api.createUser({ email: `${tag}.3@e2e.test` });
-    const show = page.getByRole('button', { name: text.newRecords(2) });
-    await expect(show).toBeVisible();
+    const changed = page.getByRole('button', { name: text.listChanged });
+    await expect(changed).toBeVisible();
     await expect(page.locator('tbody tr')).toHaveCount(1);
+    await page.screenshot({ path: test.info().outputPath(`live-list-changed-${locale}.png`) });
+    expect(await notReloaded(page)).toBe(true);
+    await changed.click();
+    await expect(page.locator('tbody tr')).toHaveCount(3);
+    await expect(changed).toBeHidden();
+
+    // Unfiltered, every new record belongs in the list: "N new". Other tests of this server may add
+    // users meanwhile, so at least this test's two.
+    streamOpen = waitForStream(page);
+    await page.goto(listUrl('/auth/users', { sort: '-created_at' }));
+    await expectSettled(resourceTable(page, text.users));
+    await streamOpen;
+    await api.createUser({ email: `${tag}.4@e2e.test` });
+    await api.createUser({ email: `${tag}.5@e2e.test` });
+    const show = page.getByRole('button', { name: text.newAny });
+    const announced = async () => Number(text.newAny.exec((await show.textContent()) ?? '')?.[1] ?? 0);
+    await expect.poll(announced).toBeGreaterThanOrEqual(2);
     await page.screenshot({ path: test.info().outputPath(`live-list-new-${locale}.png`) });
     await show.click();
-    await expect(page.locator('tbody tr')).toHaveCount(3);
+    await expect(rowWith(page, `${tag}.5@e2e.test`)).toBeVisible();
     await expect(show).toBeHidden();
 
-    // The open form: another administrator saves the record, and the form says so before any save.
+    // The open form: Emily saves the record in her panel, and the form says so before any save.
     streamOpen = waitForStream(page);
     await page.goto(`/auth/users/edit?id=${user.id}`);
     await streamOpen;
     const phone = page.getByRole('textbox', { name: text.phone });
     await expect(phone).toBeVisible();
-    const now = await api.ok<PersonRecord & Record<string, unknown>>('GET', `/auth/admin/users/${user.id}`);
-    await api.ok('PUT', `/auth/admin/users/${user.id}`, { ...writable(now), phone: '+380441112233' });
-    const banner = page.getByRole('status').filter({ hasText: text.changedBy });
+    await markDocument(page);
+    await emily.goto(`/auth/users/edit?id=${user.id}`);
+    await emily.getByRole('textbox', { name: text.phone }).fill('+380441112233');
+    await emily.getByRole('button', { name: text.save }).click();
+    await expect(emily).toHaveURL(/\/auth\/users(\?|$)/);
+    const banner = page.getByRole('status').filter({ hasText: text.changedByEmily });
     await expect(banner).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`live-form-banner-${locale}.png`) });
+    expect(await notReloaded(page)).toBe(true);
     await banner.getByRole('button', { name: text.reload }).click();
     await expect(phone).toHaveValue('+380441112233');
     await expect(banner).toBeHidden();
+    await emily.context().close();
   });
 }
 

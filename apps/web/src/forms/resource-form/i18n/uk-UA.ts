@@ -2,7 +2,7 @@
 export const recordConflictUk = {
   title: 'Запис змінив хтось інший',
   intro: 'Поки ви редагували, запис збережено з іншими значеннями. Нічого з набраного вами не втрачено.',
-  changedBy: 'Змінив {{admin}} {{time}}.',
+  changedBy: 'Запис змінив адміністратор {{admin}} {{time}}.',
   changedAt: 'Змінено {{time}}.',
   authorUnknown: 'Хто вніс ту зміну, вам невідомо.',
   field: 'Поле',
