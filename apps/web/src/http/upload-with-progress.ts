@@ -45,6 +45,8 @@ export async function uploadWithProgress<T>(
     if (!(await options.onStepUp())) throw new HttpError(403, result.body);
     // The dialog may have stayed open past the access token's life.
     await session.ensureFreshToken();
+    // Cancelled while the dialog was open: the file must not go out again.
+    if (options.signal?.aborted) throw cancelled();
     result = await send(url, form, session.getAccessToken(), options);
   }
   if (result.status === 403) {
@@ -75,10 +77,14 @@ function send(
     };
     xhr.onload = () => resolve({ status: xhr.status, body: parseBody(xhr.responseText) });
     xhr.onerror = () => reject(new HttpError(0, null));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    xhr.onabort = () => reject(cancelled());
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
   });
+}
+
+function cancelled(): DOMException {
+  return new DOMException('The upload was cancelled', 'AbortError');
 }
 
 function stepUpAsked(body: unknown): boolean {
