@@ -13,7 +13,7 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const ADMIN = { email: 'first@pult.test', password: 'first-admin-password' };
 const ROUNDS = 5;
 
-describe.skipIf(!adminUrl)('servers starting together on an empty PostgreSQL database', () => {
+describe.skipIf(!adminUrl)('server processes on one PostgreSQL database', () => {
   beforeAll(() => {
     if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build first`);
   });
@@ -33,6 +33,47 @@ describe.skipIf(!adminUrl)('servers starting together on an empty PostgreSQL dat
       }
     }, 120_000);
   }
+
+  // The in-process pair of record-version.test.ts shares a module graph; here the two are separate
+  // operating-system processes, as behind a load balancer, and only the database decides.
+  it('two processes: of 20 concurrent saves from one version exactly one goes through', async () => {
+    const database = await createScratchDatabase('pult_versions');
+    const env = serverEnv(database.url);
+    const servers = await Promise.all([startPult(env), startPult(env)]);
+    try {
+      const [first, second] = servers as [PultServer, PultServer];
+      const headers = { authorization: `Bearer ${await signIn(first)}`, 'content-type': 'application/json' };
+      const created = await fetch(`${first.url}/auth/admin/countries`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ code: 'ZZ', name_uk: 'Країна', name_en: 'Country' }),
+      });
+      expect(created.status).toBe(201);
+      const url = `/auth/admin/countries/${((await created.json()) as { id: number }).id}`;
+      const etag = (await fetch(`${second.url}${url}`, { headers })).headers.get('etag');
+      expect(etag).toBeTruthy();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          fetch(`${servers[n % 2]?.url}${url}`, {
+            method: 'PUT',
+            headers: { ...headers, 'if-match': String(etag) },
+            body: JSON.stringify({ code: 'ZZ', name_uk: `Гонщик ${n}`, name_en: `Racer ${n}` }),
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, ...Array(19).fill(412)]);
+      const winner = answers.find((answer) => answer.status === 200);
+      if (!winner) throw new Error('no save went through');
+      const now = await fetch(`${first.url}${url}`, { headers });
+      expect(now.headers.get('etag')).toBe(winner.headers.get('etag'));
+      const name = (answer: Response) => answer.json().then((body) => (body as { name_en: string }).name_en);
+      expect(await name(now)).toBe(await name(winner));
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+      await database.drop();
+    }
+  }, 120_000);
 });
 
 function serverEnv(databaseUrl: string): Record<string, string> {
