@@ -449,6 +449,24 @@ const IMPORT_SHOTS: Shot[] = [
   { name: 'import-columns-phone', path: '/auth/users', act: pickImportFile, width: 390 },
   { name: 'import-check-phone', path: '/auth/users', act: checkImport, width: 390, dark: true },
   {
+    name: 'import-admins-check',
+    path: '/auth/admins',
+    act: async (page) => {
+      await openImport(page);
+      const tag = (await page.evaluate(() => localStorage.getItem('language_locale'))) ?? 'uk-UA';
+      const file = Buffer.from(
+        ['E-mail;First name;Last name', `iryna.melnyk.${tag.slice(0, 2)}@team.example;Ірина;Мельник`].join(
+          '\r\n',
+        ),
+      );
+      await page
+        .getByTestId('import-file')
+        .setInputFiles({ name: 'team.csv', mimeType: 'text/csv', buffer: file });
+      await page.getByRole('button', { name: /Перевірити файл|Check file/ }).click();
+      await page.getByTestId('import-counts').waitFor();
+    },
+  },
+  {
     name: 'import-summary',
     path: '/auth/users',
     act: async (page) => {
