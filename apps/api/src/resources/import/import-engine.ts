@@ -148,6 +148,7 @@ export class ImportRun {
       access: this.options.access,
       locale,
       write: this.write,
+      columns: this.plan.columns.map((column) => column.field),
     });
     this.report = new ImportReportBuilder(query.mode, this.plan, locale, keepRejected);
   }

@@ -18,6 +18,7 @@ import { type AuditSink, auditSinkOf } from '../audit-sink.js';
 import { CsvTooLargeError, readCsvRecords } from './csv-file.js';
 import { CsvFileError, type CsvRecord } from './csv-parser.js';
 import type { RowGuard } from './import-access.js';
+import { auditedTarget } from './import-audit.js';
 import { ImportRun, type ImportRunOptions } from './import-engine.js';
 import { importLimits } from './import-limits.js';
 import type { ImportTarget } from './import-target.js';
@@ -86,8 +87,11 @@ export async function answerImport(
   const limits = importLimits();
   const declared = Number(request.headers['content-length']);
   if (declared > limits.maxBytes) throw tooLarge(reply, limits.maxBytes);
+  // A commit's audit entry lists the changes of the target's audited fields record by record.
+  const audited =
+    target.auditFields && query.mode === 'commit' ? auditedTarget(target, target.auditFields) : undefined;
   const options: ImportRunOptions = {
-    target,
+    target: audited?.target ?? target,
     query,
     locale: requestLocale(request),
     access: accessOf(request),
@@ -109,6 +113,7 @@ export async function answerImport(
           rows: query.rows,
           ...detail,
           counts: report,
+          ...audited?.detail(),
         },
       },
       executor,

@@ -23,6 +23,8 @@ export interface ImportContext {
   locale: Locale;
   /** A commit (rows are written in its transaction) rather than a dry run. */
   write: boolean;
+  /** The fields the file's columns carry: a session can skip what no row can change (and its locks). */
+  columns: readonly string[];
 }
 
 /** One row's decided outcome, as a session judges it. */
@@ -74,6 +76,11 @@ export interface ImportTarget {
   rowCheck?: (executor: Executor) => Promise<RowCheck>;
   /** Rules and effects tied to the request (see `ImportSession`). */
   session?: (executor: Executor, context: ImportContext) => Promise<ImportSession>;
+  /**
+   * Fields whose changes a commit's audit entry lists record by record (an administrator's groups
+   * and status): the other fields are only counted. Never a secret.
+   */
+  auditFields?: readonly string[];
   /** The key as text, for matching a row to a stored record (case-folded where the index folds case). */
   keyText(key: Values): string;
   /** The stored records these keys name. */

@@ -1,4 +1,4 @@
-import { type Grant, type MessageKey, STATUS, SUPERADMIN_GROUP } from '@pult/contract';
+import { type Grant, STATUS, SUPERADMIN_GROUP } from '@pult/contract';
 import { sql, type Transaction } from 'kysely';
 import type { RequestAccess } from '../../../access/access-control.js';
 import { lockNames } from '../../../db/advisory-lock.js';
@@ -24,14 +24,83 @@ export async function assertSuperadminRemains(trx: Transaction<Database>): Promi
   if (!rows[0]?.found) throw errors.unprocessable('lastSuperadmin');
 }
 
-function groupError(key: MessageKey, name: string): AppError {
-  return new AppError(422, { kind: 'fields', fields: { groups: [{ key, params: { name } }] } });
+/** Why a change of an administrator's groups is refused, before it is put in words. */
+export type MembershipFault =
+  | { key: 'cannotChangeOwnGroups' }
+  | { key: 'groupNotFound'; params: { name: string } }
+  | { key: 'grantNotHeld'; params: { resource: string; action: string } };
+
+/** What the rules of a membership change know: who changes it, and the groups that exist. */
+export interface MembershipRules {
+  actorId: number;
+  exists(name: string): boolean;
+  /** The first grant of the group that the actor does not hold (resource, action). */
+  notHeld(name: string): [string, string] | undefined;
 }
 
 /**
- * The rules of a change of an administrator's groups, checked in the writing transaction: the groups
- * exist (held with a share lock until the commit, so none is deleted or renamed meanwhile); nobody
- * changes their own; and whoever adds someone to a group holds everything it grants.
+ * The rules over these groups' grants (at least those a change names), for one actor. What the
+ * actor lacks is worked out once per group: an import asks it row after row.
+ */
+export function membershipRules(actor: RequestAccess, groups: ReadonlyMap<string, Grant[]>): MembershipRules {
+  const notHeld = new Map<string, [string, string] | undefined>();
+  return {
+    actorId: actor.identity.adminId,
+    exists: (name) => groups.has(name),
+    notHeld(name) {
+      if (!notHeld.has(name))
+        notHeld.set(name, firstNotHeld(groups.get(name) ?? [], actor.permissions, actor.catalogue));
+      return notHeld.get(name);
+    },
+  };
+}
+
+/** Whether the groups differ as sets (an order or a repeat is no change). */
+export function changesGroups(before: readonly string[], after: readonly string[]): boolean {
+  return after.some((name) => !before.includes(name)) || before.some((name) => !after.includes(name));
+}
+
+/**
+ * The rules of a change of an administrator's groups (`adminId`; undefined for a new one), without
+ * side effects: nobody changes their own (then nothing more is said); the groups exist; whoever adds
+ * someone to a group holds everything it grants. None when the groups do not change. The form
+ * refuses with the first; an import rejects the row with all of them.
+ */
+export function membershipFaults(
+  rules: MembershipRules,
+  adminId: number | undefined,
+  before: readonly string[],
+  after: readonly string[],
+): MembershipFault[] {
+  if (!changesGroups(before, after)) return [];
+  if (adminId === rules.actorId) return [{ key: 'cannotChangeOwnGroups' }];
+  const faults: MembershipFault[] = [];
+  for (const name of after) {
+    if (!rules.exists(name)) faults.push({ key: 'groupNotFound', params: { name } });
+  }
+  for (const name of after) {
+    const missing = before.includes(name) || !rules.exists(name) ? undefined : rules.notHeld(name);
+    if (missing) faults.push({ key: 'grantNotHeld', params: { resource: missing[0], action: missing[1] } });
+  }
+  return faults;
+}
+
+/** A membership fault as the form answers it: the groups field's 422, or a 403 for a grant. */
+function membershipError(fault: MembershipFault): AppError {
+  switch (fault.key) {
+    case 'cannotChangeOwnGroups':
+      return errors.fields({ groups: fault.key });
+    case 'groupNotFound':
+      return new AppError(422, { kind: 'fields', fields: { groups: [fault] } });
+    case 'grantNotHeld':
+      return errors.forbidden(fault.key, fault.params);
+  }
+}
+
+/**
+ * The rules of a change of an administrator's groups (`membershipFaults`), checked in the writing
+ * transaction, whose first fault refuses the request. The groups are held with a share lock until
+ * the commit, so none is deleted or renamed meanwhile.
  */
 export async function checkMembershipChange(
   trx: Transaction<Database>,
@@ -40,20 +109,13 @@ export async function checkMembershipChange(
   before: readonly string[],
   after: readonly string[],
 ): Promise<void> {
-  const added = after.filter((name) => !before.includes(name));
-  const removed = before.filter((name) => !after.includes(name));
-  if (added.length === 0 && removed.length === 0) return;
-  if (adminId === actor.identity.adminId) throw errors.fields({ groups: 'cannotChangeOwnGroups' });
-  // Who may do what changes with a membership: a dangerous action, confirmed with a fresh factor.
-  actor.requireStepUp();
+  if (!changesGroups(before, after)) return;
   const groups = await lockGroups(trx, after);
-  for (const name of after) {
-    if (!groups.has(name)) throw groupError('groupNotFound', name);
-  }
-  for (const name of added) {
-    const missing = firstNotHeld(groups.get(name) ?? [], actor.permissions, actor.catalogue);
-    if (missing) throw errors.forbidden('grantNotHeld', { resource: missing[0], action: missing[1] });
-  }
+  const [fault] = membershipFaults(membershipRules(actor, groups), adminId, before, after);
+  // One's own groups are refused outright. Any other change of who may do what is a dangerous
+  // action, confirmed with a fresh factor before anything else is said about it.
+  if (fault?.key !== 'cannotChangeOwnGroups') actor.requireStepUp();
+  if (fault) throw membershipError(fault);
 }
 
 /** The named groups' grants, share-locked for the transaction. */

@@ -151,6 +151,46 @@ describe.each(testDatabaseKinds())('CSV import of administrators on %s', (kind) 
     expect(refused.json()).toMatchObject({ message: { code: [expect.any(String)] } });
   });
 
+  it('lists in its audit entry each administrator it creates and each change of groups or status', async () => {
+    const { admin } = await createAdmin(t.db, { email: 'member@audit.test', groups: [] });
+    const file = [
+      'email,first_name,last_name,groups,status',
+      'member@audit.test,Taras,Shevchenko,ops,Active',
+      'fresh@audit.test,Fresh,Admin,support,Active',
+    ].join('\n');
+    expect((await report(file, 'mode=commit&onConflict=update')).counts).toMatchObject({
+      create: 1,
+      update: 1,
+    });
+    const entry = await t.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('resource', '=', 'admins')
+      .where('action', '=', 'bulk')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const detail = entry.detail as { records: { id?: unknown }[] };
+    expect(detail.records).toEqual([
+      {
+        key: { email: 'fresh@audit.test' },
+        op: 'create',
+        changes: [
+          { field: 'groups', before: null, after: ['support'] },
+          { field: 'status', before: null, after: 1 },
+        ],
+      },
+      {
+        key: { email: 'member@audit.test' },
+        op: 'update',
+        id: expect.anything(),
+        changes: [{ field: 'groups', before: [], after: ['ops'] }],
+      },
+    ]);
+    expect(String(detail.records[1]?.id)).toBe(String(admin.id));
+    // The invitation's code is the new administrator's secret: never in the log.
+    expect(JSON.stringify(detail)).not.toMatch(/code/i);
+  });
+
   it('refuses a password column', async () => {
     const secret = await importCsv(
       'email,first_name,last_name,Password\na@secret.test,A,B,x\n',

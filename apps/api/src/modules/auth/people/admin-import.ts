@@ -1,11 +1,4 @@
-import {
-  adminForm,
-  adminsResource,
-  adminUpdateSchema,
-  type Grant,
-  personWritableShape,
-  STATUS,
-} from '@pult/contract';
+import { adminForm, adminsResource, type Grant, STATUS } from '@pult/contract';
 import { sql, type Transaction } from 'kysely';
 import type { RequestAccess } from '../../../access/access-control.js';
 import type { Db, Executor } from '../../../db/database.js';
@@ -17,26 +10,26 @@ import type {
   ImportTarget,
   RowOutcome,
 } from '../../../resources/import/import-target.js';
-import { tableTarget } from '../../../resources/import/table-target.js';
-import { cityReferences, countryReferences, placeCheck } from '../geo/geo-references.js';
-import { firstNotHeld } from '../groups/escalation.js';
-import { assertSuperadminRemains, lockSuperadminMembers } from '../groups/memberships.js';
+import {
+  assertSuperadminRemains,
+  changesGroups,
+  lockSuperadminMembers,
+  membershipFaults,
+  membershipRules,
+} from '../groups/memberships.js';
 import type { TokenService } from '../token-service.js';
 import { type InvitationDeps, inviteAdmins, inviterName } from './admin-invitations.js';
-import { NO_PASSWORD, storedPerson } from './user-import.js';
+import { personImportTarget } from './person-import.js';
 
 export interface AdminImportDeps extends InvitationDeps {
   db: Db;
   tokens: TokenService;
 }
 
-/** As users': no password column, and language and status may be left to the table's defaults. */
-const createSchema = adminUpdateSchema.extend({
-  language: personWritableShape.language.optional(),
-  status: personWritableShape.status.optional(),
-});
-
 type Fault = { field: string; fault: RowFault };
+
+/** What decides who may do what: the audit entry lists their changes record by record. */
+const AUDIT_FIELDS = ['groups', 'status'] as const;
 
 /**
  * Administrators from CSV, found by e-mail. A new one gets no usable password and is invited by
@@ -46,24 +39,14 @@ type Fault = { field: string; fault: RowFault };
  * `superadmin` keeps an active member when the commit ends.
  */
 export function adminImportTarget(deps: AdminImportDeps): ImportTarget {
-  return tableTarget({
+  return personImportTarget({
     db: deps.db,
-    descriptor: adminsResource,
-    createSchema,
-    updateSchema: adminUpdateSchema,
-    secrets: adminForm.fields.filter((field) => field.input.kind === 'password'),
-    references: { country_id: countryReferences, city_id: cityReferences },
-    rowCheck: placeCheck,
+    tokens: deps.tokens,
     table: 'admins',
-    folded: ['email'],
-    stored: storedPerson,
-    newRow: (values) => ({ ...values, password_hash: NO_PASSWORD }),
-    afterUpdate: async (executor, id, changes) => {
-      if (changes.status === undefined || changes.status === STATUS.active) return;
-      const reason = changes.status === STATUS.deleted ? 'deleted' : 'status changed';
-      await deps.tokens.revokeAll(executor, 'admin', Number(id), reason);
-    },
+    descriptor: adminsResource,
+    form: adminForm,
     session: (executor, context) => openSession(executor, context, deps),
+    auditFields: AUDIT_FIELDS,
   });
 }
 
@@ -72,19 +55,22 @@ async function openSession(
   context: ImportContext,
   deps: AdminImportDeps,
 ): Promise<ImportSession> {
-  const { access, write } = context;
-  // Before any admin row, as the form's writes take it: the other order could deadlock with them.
-  if (write) await lockSuperadminMembers(transactionOf(executor));
-  const groups = await loadGroups(executor, write);
+  const { access, write, columns } = context;
+  const hasGroups = columns.includes('groups');
+  // Only a file with groups or a status can take `superadmin` its last active member. Its commit
+  // takes the lock before any admin row, as the form's writes do (the other order could deadlock
+  // with them); any other file leaves administrators' and groups' management free while it runs.
+  const guarded = write && (hasGroups || columns.includes('status'));
+  if (guarded) await lockSuperadminMembers(transactionOf(executor));
+  const groups = hasGroups ? await loadGroups(executor, write) : new Map<string, Grant[]>();
   const inviter = { name: await inviterName(executor, access.identity.adminId), locale: context.locale };
-  const rules = membershipRules(access, groups);
   let invited = 0;
   return {
-    checkRow: rules,
+    checkRow: rowRules(access, groups),
     async afterInsert(trx, created, now) {
       invited += await inviteAdmins(trx, deps, inviter, created, now);
     },
-    beforeCommit: (trx) => assertSuperadminRemains(transactionOf(trx)),
+    ...(guarded ? { beforeCommit: (trx: Executor) => assertSuperadminRemains(transactionOf(trx)) } : {}),
     afterCommit() {
       if (invited > 0) deps.mailer.wake();
     },
@@ -102,39 +88,26 @@ async function loadGroups(executor: Executor, write: boolean): Promise<Map<strin
 }
 
 /**
- * The admin form's rules for one row (`checkMembershipChange`, plus its refusal to lock oneself),
- * as faults of that row rather than a refusal of the file. Only a row that passes them asks for
- * the step-up, which, like the form's, refuses the whole request until the importer confirms.
+ * The admin form's rules for one row (`membershipFaults`, plus its refusal to lock oneself), as
+ * faults of that row rather than a refusal of the file. The first row that passes them with a
+ * membership change asks for the step-up, which, like the form's, refuses the whole request until
+ * the importer confirms; it is asked once, so a long commit is not cut short when it expires.
  */
-function membershipRules(access: RequestAccess, groups: ReadonlyMap<string, Grant[]>) {
-  const notHeld = new Map<string, [string, string] | undefined>();
-  const firstMissing = (name: string) => {
-    if (!notHeld.has(name))
-      notHeld.set(name, firstNotHeld(groups.get(name) ?? [], access.permissions, access.catalogue));
-    return notHeld.get(name);
-  };
+function rowRules(access: RequestAccess, groups: ReadonlyMap<string, Grant[]>) {
+  const rules = membershipRules(access, groups);
+  let steppedUp = false;
   return (row: RowOutcome): Fault[] => {
-    const own = row.record !== undefined && Number(row.record.id) === access.identity.adminId;
+    const id = row.record === undefined ? undefined : Number(row.record.id);
     const faults: Fault[] = [];
-    if (own && locksRecord(row)) faults.push({ field: 'status', fault: { key: 'cannotLockSelf' } });
+    if (id === access.identity.adminId && locksRecord(row))
+      faults.push({ field: 'status', fault: { key: 'cannotLockSelf' } });
     const before = groupsOf(row.record?.values);
     const after = groupsOf(row.after);
-    const added = after.filter((name) => !before.includes(name));
-    if (added.length === 0 && before.every((name) => after.includes(name))) return faults;
-    if (own) return [...faults, { field: 'groups', fault: { key: 'cannotChangeOwnGroups' } }];
-    for (const name of after) {
-      if (!groups.has(name))
-        faults.push({ field: 'groups', fault: { key: 'groupNotFound', params: { name } } });
+    for (const fault of membershipFaults(rules, id, before, after)) faults.push({ field: 'groups', fault });
+    if (faults.length === 0 && !steppedUp && changesGroups(before, after)) {
+      access.requireStepUp();
+      steppedUp = true;
     }
-    for (const name of added) {
-      const missing = groups.has(name) ? firstMissing(name) : undefined;
-      if (missing)
-        faults.push({
-          field: 'groups',
-          fault: { key: 'grantNotHeld', params: { resource: missing[0], action: missing[1] } },
-        });
-    }
-    if (faults.length === 0) access.requireStepUp();
     return faults;
   };
 }
