@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { type AdminApi, adminApi, TEST_PASSWORD, uniqueEmail, uniqueTag } from '../support/admin-api.js';
-import { signInThroughForm } from '../support/fixtures.js';
+import { adminApi } from '../support/admin-api.js';
+import { emilyCarter, useLocale } from '../support/second-admin.js';
 import { expect, startSignedIn, test } from '../support/users-fixtures.js';
 
 /**
@@ -49,21 +49,6 @@ async function secondTab(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   await startSignedIn(context, tokens);
   return context.newPage();
-}
-
-/** Emily Carter, another superadministrator, signed in through the form in a browser context of her own. */
-async function emilyCarter(browser: Browser, api: AdminApi, baseURL: string, locale: string): Promise<Page> {
-  const email = uniqueEmail(uniqueTag('emily'));
-  await api.createAdmin({ email, first_name: 'Emily', last_name: 'Carter', groups: ['superadmin'] });
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await useLocale(page, locale);
-  await signInThroughForm(page, email, TEST_PASSWORD);
-  return page;
-}
-
-async function useLocale(page: Page, locale: string) {
-  await page.addInitScript((code) => window.localStorage.setItem('language_locale', code), locale);
 }
 
 for (const locale of ['uk-UA', 'en-US'] as const) {

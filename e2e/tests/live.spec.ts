@@ -1,12 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
-import {
-  type AdminApi,
-  type PersonRecord,
-  TEST_PASSWORD,
-  uniqueEmail,
-  uniqueTag,
-} from '../support/admin-api.js';
+import type { Page } from '@playwright/test';
+import { type PersonRecord, TEST_PASSWORD, uniqueEmail, uniqueTag } from '../support/admin-api.js';
 import { signInThroughForm } from '../support/fixtures.js';
+import { emilyCarter, useLocale } from '../support/second-admin.js';
 import { expectSettled, listUrl, resourceTable } from '../support/table.js';
 import { expect, test } from '../support/users-fixtures.js';
 
@@ -79,26 +74,11 @@ function writable(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(WRITABLE.filter((key) => key in record).map((key) => [key, record[key]]));
 }
 
-async function useLocale(page: Page, locale: string) {
-  await page.addInitScript((code) => window.localStorage.setItem('language_locale', code), locale);
-}
-
 /** The panel's live changes stream answered (its headers; the body stays open). */
 const waitForStream = (page: Page) =>
   page.waitForResponse((response) => response.url().includes('/admin/events') && response.ok());
 
 const rowWith = (page: Page, text: string) => page.locator('tbody tr', { hasText: text }).first();
-
-/** Emily Carter, another superadministrator, signed in through the form in a browser context of her own. */
-async function emilyCarter(browser: Browser, api: AdminApi, baseURL: string, locale: string): Promise<Page> {
-  const email = uniqueEmail(uniqueTag('emily'));
-  await api.createAdmin({ email, first_name: 'Emily', last_name: 'Carter', groups: ['superadmin'] });
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await useLocale(page, locale);
-  await signInThroughForm(page, email, TEST_PASSWORD);
-  return page;
-}
 
 /** Marks the page's document: the mark is gone after any reload or full navigation. */
 const markDocument = (page: Page) =>
