@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { failedVitest } from './failures.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const majors = (process.env.NODE_MAJORS ?? '22 24 26').split(/\s+/).filter(Boolean);
@@ -50,6 +51,7 @@ for (const major of majors) {
   const result = readJson(report);
   const ok = result?.numPassedTests ?? 0;
   const bad = result ? result.numFailedTests : 1;
+  for (const name of failedVitest(result, root)) console.log(`FAILED on Node ${version}: ${name}`);
   console.log(`Node ${version}: ${ok} passed, ${bad} failed`);
   passed += ok;
   failed += bad;

@@ -2,8 +2,9 @@
 // The whole suite: Vitest (contract, api, web), the browser tests, then the panel's load-cost budget
 // (e2e/budget, one check), with one closing line "N passed, N failed" summed over all, as CI reads it.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { failedE2e, failedVitest } from './failures.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
@@ -42,6 +43,10 @@ console.log(
 );
 console.log(`e2e: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`);
 console.log(`bundle budget: ${budgetPassed ? 'within' : 'over (or failed to run)'}`);
+// A failure's name, not only its count, must reach the last lines CI shows: .ci/run prints this file again.
+const failures = [...failedVitest(unit, root), ...failedE2e(e2e), ...(budgetPassed ? [] : ['bundle budget'])];
+writeFileSync(path.join(tmp, 'failures.txt'), failures.map((name) => `FAILED ${name}\n`).join(''));
+for (const name of failures) console.log(`FAILED ${name}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(vitestStatus !== 0 || e2eStatus !== 0 || budgetStatus !== 0 || failed > 0 ? 1 : 0);
 
