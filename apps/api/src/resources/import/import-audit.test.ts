@@ -19,8 +19,8 @@ function memoryTarget(): ImportTarget & { rows: Map<string, Values> } {
       for (const value of fresh) rows.set(String(value.email), value);
       return fresh.map((value) => ({ email: value.email }));
     },
-    async update(_executor, id, changes) {
-      rows.set(String(id), { ...rows.get(String(id)), ...changes });
+    async update(_executor, record, changes) {
+      rows.set(String(record.id), { ...rows.get(String(record.id)), ...changes });
     },
   };
   // The engine's other needs (a database, schemas) are not the wrapper's.
@@ -41,9 +41,9 @@ describe('auditedTarget', () => {
       [{ email: 'new@a.test', name: 'New', groups: ['ops'] }, { email: 'old@a.test' }],
       now,
     );
-    const stored = inner.rows.get('old@a.test') as Values;
-    await target.update(executor, 'old@a.test', { name: 'Renamed' }, now, { ...stored, name: 'Renamed' });
-    await target.update(executor, 'old@a.test', { status: 2 }, now, { ...stored, status: 2 });
+    const [stored] = await inner.find(executor, [{ email: 'old@a.test' }]);
+    await target.update(executor, stored!, { name: 'Renamed' }, now);
+    await target.update(executor, stored!, { status: 2 }, now);
     expect(detail()).toEqual({
       records: [
         {
@@ -67,7 +67,7 @@ describe('auditedTarget', () => {
       email: `${index}@a.test`,
     }));
     await target.insert(executor, rows, now);
-    await target.update(executor, '0@a.test', { status: 2 }, now, { email: '0@a.test', status: 2 });
+    await target.update(executor, { id: '0@a.test', values: { email: '0@a.test' } }, { status: 2 }, now);
     const { records, truncated } = detail();
     expect(records).toHaveLength(AUDITED_RECORDS_MAX);
     expect(truncated).toBe(3);

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import type { ImportTarget, Values } from './import-target.js';
+import type { ImportTarget, StoredRecord, Values } from './import-target.js';
 
 /** Records an import's audit entry lists one by one; past them it counts (a file may hold 100,000). */
 export const AUDITED_RECORDS_MAX = 1000;
@@ -23,9 +23,9 @@ export interface AuditedRecord {
  * The target as a commit writes it, noting for the audit entry each record it creates, and each it
  * updates with a change to one of the `fields` (the target's `auditFields`), with those fields only.
  * A created record lists the fields its row sets (the others take the table's defaults); an updated
- * one, their stored and new values, read back in the row's savepoint before it writes (a file's
- * first `AUDITED_RECORDS_MAX` records only, so the reads stay bounded). A write refused by a unique
- * index is not noted. One per request.
+ * one, their stored values (as the import found them in its transaction) and new ones. Past the first
+ * `AUDITED_RECORDS_MAX` records they are counted only. A write refused by a unique index is not
+ * noted. One per request.
  */
 export function auditedTarget(
   target: ImportTarget,
@@ -55,23 +55,17 @@ export function auditedTarget(
     return inserted;
   }
 
-  async function update(executor: Executor, id: number | string, changes: Values, now: Date, after: Values) {
+  async function update(executor: Executor, record: StoredRecord, changes: Values, now: Date) {
+    await target.update(executor, record, changes, now);
     const changed = fields.filter((field) => field in changes);
-    if (changed.length === 0) return target.update(executor, id, changes, now, after);
-    if (records.length >= AUDITED_RECORDS_MAX) {
-      await target.update(executor, id, changes, now, after);
-      truncated += 1;
-      return;
-    }
-    const [stored] = await target.find(executor, [keyOf(after)]);
-    await target.update(executor, id, changes, now, after);
+    if (changed.length === 0) return;
     note({
-      key: keyOf(after),
+      key: keyOf({ ...record.values, ...changes }),
       op: 'update',
-      id,
+      id: record.id,
       changes: changed.map((field) => ({
         field,
-        before: stored?.values[field] ?? null,
+        before: record.values[field] ?? null,
         after: changes[field],
       })),
     });

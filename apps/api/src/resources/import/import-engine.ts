@@ -315,10 +315,9 @@ export class ImportRun {
    * transaction. Answers whether it was written.
    */
   private async writeUpdate(record: StoredRecord, changes: Values): Promise<boolean> {
-    const after = { ...record.values, ...changes };
     await sql`savepoint import_row`.execute(this.executor);
     try {
-      await this.options.target.update(this.executor, record.id, changes, this.options.now(), after);
+      await this.options.target.update(this.executor, record, changes, this.options.now());
     } catch (error) {
       if ((error as { code?: unknown } | undefined)?.code !== UNIQUE_VIOLATION) throw error;
       await sql`rollback to savepoint import_row`.execute(this.executor);

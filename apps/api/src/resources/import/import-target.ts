@@ -90,6 +90,6 @@ export interface ImportTarget {
    * the unique index (`on conflict do nothing`). Answers the keys of the records it inserted.
    */
   insert(executor: Executor, rows: readonly Values[], now: Date): Promise<Values[]>;
-  /** Writes the changed fields of one stored record (`after`: the whole record as it will be). */
-  update(executor: Executor, id: number | string, changes: Values, now: Date, after: Values): Promise<void>;
+  /** Writes the changed fields of one stored record (as `find` answered it in this transaction). */
+  update(executor: Executor, record: StoredRecord, changes: Values, now: Date): Promise<void>;
 }

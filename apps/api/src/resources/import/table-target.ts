@@ -75,7 +75,8 @@ export function tableTarget(options: TableTargetOptions): ImportTarget {
       );
       return inserted;
     },
-    async update(executor: Executor, recordId: number | string, changes: Values, now: Date, after: Values) {
+    async update(executor: Executor, record: StoredRecord, changes: Values, now: Date) {
+      const after = { ...record.values, ...changes };
       const columns = {
         ...(options.changedColumns ? options.changedColumns(changes, after) : changes),
         ...(stamps.updated ? { [stamps.updated]: now } : {}),
@@ -84,8 +85,8 @@ export function tableTarget(options: TableTargetOptions): ImportTarget {
         ([column, value]) => sql`${sql.ref(column)} = ${cell(value)}`,
       );
       await sql`update ${sql.table(table)} set ${sql.join(assignments)}
-        where ${sql.ref(id)} = ${recordId}`.execute(executor);
-      await options.afterUpdate?.(executor, recordId, changes);
+        where ${sql.ref(id)} = ${record.id}`.execute(executor);
+      await options.afterUpdate?.(executor, record.id, changes);
     },
   };
 }
