@@ -7,11 +7,11 @@ import { createEventStream, MAX_BUFFERED_BYTES } from '../live/event-stream.js';
 import { openLiveStream } from '../live/live-stream.test-support.js';
 import { adminHeaders, createUser } from '../test/factories.js';
 import { parsePrometheusText } from '../test/prom-text.js';
+import { METRICS_TOKEN, scrapeMetrics } from '../test/scrape-metrics.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { testDatabaseKinds } from '../test/test-database.js';
 import { exposition, registry } from './metrics.js';
 
-const TOKEN = 'metrics-token-0123456789';
 const OPEN = 'pult_live_event_streams_open';
 const SENT = 'pult_live_events_sent_total';
 const DROPPED = 'pult_live_slow_streams_dropped_total';
@@ -25,17 +25,11 @@ describe.each(testDatabaseKinds())('live stream metrics in /metrics (%s)', (kind
     t = undefined;
   });
 
-  const scrape = async (app: TestApp) => {
-    const response = await app.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-    expect(response.statusCode).toBe(200);
-    return parsePrometheusText(response.body);
-  };
-
   it('counts an open stream and the changes written to it, and the stream closing', async () => {
-    t = await createTestApp(kind, { METRICS_TOKEN: TOKEN });
+    t = await createTestApp(kind, { METRICS_TOKEN });
     const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const root = await adminHeaders(t);
-    const before = await scrape(t);
+    const before = await scrapeMetrics(t);
     expect(before.types.get(OPEN)).toBe('gauge');
     expect(before.types.get(SENT)).toBe('counter');
     expect(before.types.get(DROPPED)).toBe('counter');
@@ -43,14 +37,14 @@ describe.each(testDatabaseKinds())('live stream metrics in /metrics (%s)', (kind
     const client = await openLiveStream(baseUrl, root.authorization);
     try {
       expect(client.response.status).toBe(200);
-      expect((await scrape(t)).value(OPEN) - before.value(OPEN)).toBe(1);
+      expect((await scrapeMetrics(t)).value(OPEN) - before.value(OPEN)).toBe(1);
       const { user } = await createUser(t.db);
       await client.until((frames) => frames.some((frame) => frame.change?.id === String(user.id)));
-      expect((await scrape(t)).value(SENT) - before.value(SENT)).toBeGreaterThanOrEqual(1);
+      expect((await scrapeMetrics(t)).value(SENT) - before.value(SENT)).toBeGreaterThanOrEqual(1);
     } finally {
       client.close();
     }
-    await expect.poll(async () => (await scrape(t!)).value(OPEN)).toBe(before.value(OPEN));
+    await expect.poll(async () => (await scrapeMetrics(t!)).value(OPEN)).toBe(before.value(OPEN));
   });
 });
 

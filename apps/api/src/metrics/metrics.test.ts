@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parsePrometheusText } from '../test/prom-text.js';
+import { METRICS_TOKEN, scrapeMetrics } from '../test/scrape-metrics.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.js';
 import { testDatabaseKinds } from '../test/test-database.js';
 import { bearerMatches } from './metrics-http.js';
-
-const TOKEN = 'metrics-token-0123456789';
 
 /** A message queued straight into the table, as the send API would for another channel. */
 async function queueRow(
@@ -36,12 +35,6 @@ describe.each(testDatabaseKinds())('metrics (%s)', (kind) => {
     t = undefined;
   });
 
-  const scrape = async (app: TestApp) => {
-    const response = await app.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-    return parsePrometheusText(response.body);
-  };
   const signIn = (app: TestApp, password: string) =>
     app.app.inject({
       method: 'POST',
@@ -56,25 +49,31 @@ describe.each(testDatabaseKinds())('metrics (%s)', (kind) => {
   });
 
   it('asks the main port for the bearer token when METRICS_TOKEN is set', async () => {
-    t = await createTestApp(kind, { METRICS_TOKEN: TOKEN });
+    t = await createTestApp(kind, { METRICS_TOKEN });
     expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(401);
-    const wrong = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}x` } });
+    const wrong = await t.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}x` },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['www-authenticate']).toMatch(/^Bearer/);
-    const basic = await t.app.inject({ url: '/metrics', headers: { authorization: `Basic ${TOKEN}` } });
+    const basic = await t.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Basic ${METRICS_TOKEN}` },
+    });
     expect(basic.statusCode).toBe(401);
-    const metrics = await scrape(t);
+    const metrics = await scrapeMetrics(t);
     // Node's default process metrics are there, under the same prefix.
     expect(metrics.types.get('pult_process_cpu_user_seconds_total')).toBe('counter');
     expect(metrics.types.get('pult_http_request_duration_seconds')).toBe('histogram');
   });
 
   it('counts sign-ins by outcome, without e-mail or address labels', async () => {
-    t = await createTestApp(kind, { METRICS_TOKEN: TOKEN });
-    const before = await scrape(t);
+    t = await createTestApp(kind, { METRICS_TOKEN });
+    const before = await scrapeMetrics(t);
     expect((await signIn(t, 'not-the-password')).statusCode).toBe(422);
     expect((await signIn(t, TEST_ADMIN.password)).statusCode).toBe(200);
-    const after = await scrape(t);
+    const after = await scrapeMetrics(t);
     const moved = (outcome: string) =>
       after.value('pult_signins_total', { kind: 'admin', outcome }) -
       before.value('pult_signins_total', { kind: 'admin', outcome });
@@ -86,7 +85,7 @@ describe.each(testDatabaseKinds())('metrics (%s)', (kind) => {
   });
 
   it('shows queued messages by channel and status, with the age of the oldest pending of each', async () => {
-    t = await createTestApp(kind, { METRICS_TOKEN: TOKEN });
+    t = await createTestApp(kind, { METRICS_TOKEN });
     const response = await t.app.inject({
       method: 'POST',
       url: '/auth/admin/recover-password-request',
@@ -97,7 +96,7 @@ describe.each(testDatabaseKinds())('metrics (%s)', (kind) => {
     await queueRow(t, { channel: 'sms', email_to: '+380501234567' });
     await queueRow(t, { channel: 'push', email_to: 'device-token', status: 'failed' });
     t.time.advance(10);
-    const metrics = await scrape(t);
+    const metrics = await scrapeMetrics(t);
     const rows = (channel: string, status: string) =>
       metrics.value('pult_email_queue_rows', { channel, status });
     expect(rows('email', 'pending')).toBe(1);
@@ -113,8 +112,8 @@ describe.each(testDatabaseKinds())('metrics (%s)', (kind) => {
   });
 
   it('counts deliveries by channel and outcome, and refreshes by outcome', async () => {
-    t = await createTestApp(kind, { METRICS_TOKEN: TOKEN });
-    const before = await scrape(t);
+    t = await createTestApp(kind, { METRICS_TOKEN });
+    const before = await scrapeMetrics(t);
     await t.app.inject({
       method: 'POST',
       url: '/auth/admin/recover-password-request',
@@ -128,7 +127,7 @@ describe.each(testDatabaseKinds())('metrics (%s)', (kind) => {
       payload: { refresh_token: 'not-a-token' },
     });
     expect(refresh.statusCode).toBe(401);
-    const after = await scrape(t);
+    const after = await scrapeMetrics(t);
     const moved = (name: string, labels: Record<string, string>) =>
       after.value(name, labels) - before.value(name, labels);
     expect(moved('pult_message_deliveries_total', { channel: 'email', outcome: 'sent' })).toBe(1);
@@ -137,17 +136,17 @@ describe.each(testDatabaseKinds())('metrics (%s)', (kind) => {
   });
 
   it('times a list under its route pattern, never its URL', async () => {
-    t = await createTestApp(kind, { METRICS_TOKEN: TOKEN });
+    t = await createTestApp(kind, { METRICS_TOKEN });
     const signedIn = (await signIn(t, TEST_ADMIN.password)).json<{ access_token: string }>();
     const labels = { method: 'GET', route: '/auth/admin/users', status_class: '2xx' };
-    const before = await scrape(t);
+    const before = await scrapeMetrics(t);
     const list = await t.app.inject({
       url: '/auth/admin/users?page=2&perPage=5&filter[email]=ann',
       headers: { authorization: `Bearer ${signedIn.access_token}` },
     });
     expect(list.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/no/such/path/42' })).statusCode).toBe(404);
-    const after = await scrape(t);
+    const after = await scrapeMetrics(t);
     const count = 'pult_http_request_duration_seconds_count';
     expect(after.value(count, labels) - before.value(count, labels)).toBe(1);
     expect(after.value(count, { route: 'unmatched', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
@@ -179,11 +178,11 @@ describe.each(testDatabaseKinds())('metrics (%s)', (kind) => {
 
 describe('bearerMatches', () => {
   it('accepts exactly the token', () => {
-    expect(bearerMatches(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
-    expect(bearerMatches(`bearer ${TOKEN}`, TOKEN)).toBe(true);
-    expect(bearerMatches(`Bearer ${TOKEN.slice(1)}`, TOKEN)).toBe(false);
-    expect(bearerMatches(undefined, TOKEN)).toBe(false);
-    expect(bearerMatches('Bearer ', TOKEN)).toBe(false);
-    expect(bearerMatches(TOKEN, TOKEN)).toBe(false);
+    expect(bearerMatches(`Bearer ${METRICS_TOKEN}`, METRICS_TOKEN)).toBe(true);
+    expect(bearerMatches(`bearer ${METRICS_TOKEN}`, METRICS_TOKEN)).toBe(true);
+    expect(bearerMatches(`Bearer ${METRICS_TOKEN.slice(1)}`, METRICS_TOKEN)).toBe(false);
+    expect(bearerMatches(undefined, METRICS_TOKEN)).toBe(false);
+    expect(bearerMatches('Bearer ', METRICS_TOKEN)).toBe(false);
+    expect(bearerMatches(METRICS_TOKEN, METRICS_TOKEN)).toBe(false);
   });
 });

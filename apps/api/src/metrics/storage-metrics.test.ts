@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parsePrometheusText } from '../test/prom-text.js';
+import { METRICS_TOKEN, scrapeMetrics } from '../test/scrape-metrics.js';
 import { createBucket, multipart, openStorageTest, PNG_1X1, STORAGE } from '../test/storage-factories.js';
 import type { TestApp } from '../test/test-app.js';
 import { testDatabaseKinds } from '../test/test-database.js';
-
-const TOKEN = 'metrics-token-0123456789';
 
 describe.each(testDatabaseKinds())('storage metrics (%s)', (kind) => {
   let t: TestApp | undefined;
@@ -13,17 +11,12 @@ describe.each(testDatabaseKinds())('storage metrics (%s)', (kind) => {
     t = undefined;
   });
 
-  const scrape = async (app: TestApp) =>
-    parsePrometheusText(
-      (await app.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body,
-    );
-
   it('counts uploads by outcome with their bytes, and ingested log and error entries', async () => {
-    const opened = await openStorageTest(kind, { METRICS_TOKEN: TOKEN });
+    const opened = await openStorageTest(kind, { METRICS_TOKEN });
     t = opened.t;
     const { admin, service } = opened;
     const bucket = await createBucket(t, admin);
-    const before = await scrape(t);
+    const before = await scrapeMetrics(t);
     const upload = (path: string, content: Buffer) => {
       const body = multipart({ bucket: bucket.name, path }, { content });
       return t!.app.inject({
@@ -46,7 +39,7 @@ describe.each(testDatabaseKinds())('storage metrics (%s)', (kind) => {
     const entry = { message: 'x', level: 'error', service: 'metrics-test' };
     expect((await ingest('logs', [entry, entry])).statusCode).toBeLessThan(300);
     expect((await ingest('errors', [entry])).statusCode).toBeLessThan(300);
-    const after = await scrape(t);
+    const after = await scrapeMetrics(t);
     const moved = (name: string, labels: Record<string, string> = {}) =>
       after.value(name, labels) - before.value(name, labels);
     expect(moved('pult_storage_uploads_total', { outcome: 'stored' })).toBe(1);
