@@ -32,6 +32,7 @@ import { createNotificationModule } from './modules/notification/index.js';
 import { createStorageModule, storagePreviewOrigins } from './modules/storage/index.js';
 import { registerOpenApi } from './openapi/openapi-routes.js';
 import { collectRoutes } from './openapi/route-collector.js';
+import { reportRoutes } from './reports/report-routes.js';
 import { configureImportLimits } from './resources/import/import-limits.js';
 import { configureTotalBudget } from './resources/list-total.js';
 import { defaultWebDistDir, registerPanel } from './web/panel.js';
@@ -221,6 +222,8 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     prefix: SERVICE_BASE_PATHS.auth,
     cards: [...auth.dashboard, ...notification.dashboard, ...storage.dashboard, ...chat.dashboard],
   });
+  // Reports likewise: each module contributes its own, computed from its rollups.
+  await app.register(reportRoutes, { prefix: SERVICE_BASE_PATHS.auth, reports: auth.reports, clock });
   const prune = async () => {
     await auth.prune();
     await notification.prune();

@@ -15,6 +15,7 @@ export * from './messages.js';
 export { MESSAGES_EN } from './messages-en.js';
 export { MESSAGES_UK } from './messages-uk.js';
 export * from './notification/index.js';
+export * from './reports/index.js';
 export * from './resources/index.js';
 export * from './runtime-config.js';
 export * from './storage/index.js';

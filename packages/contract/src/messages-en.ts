@@ -3,6 +3,7 @@ import { en as mfaEn } from './auth/mfa-messages.js';
 import { en as chatEn } from './chat/messages.js';
 import { FORBIDDEN_TEXTS, INVALID_CREDENTIALS_TEXTS } from './known-messages.js';
 import { en as notificationEn } from './notification/messages.js';
+import { en as reportsEn } from './reports/messages.js';
 import { en as bulkEn } from './resources/bulk-messages.js';
 import { en as importEn } from './resources/import-messages.js';
 import { en as recordVersionEn } from './resources/record-version-messages.js';
@@ -80,6 +81,7 @@ export const MESSAGES_EN = {
   ...accessEn,
   ...chatEn,
   ...mfaEn,
+  ...reportsEn,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

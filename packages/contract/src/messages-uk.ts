@@ -4,6 +4,7 @@ import { uk as chatUk } from './chat/messages-uk.js';
 import { FORBIDDEN_TEXTS, INVALID_CREDENTIALS_TEXTS } from './known-messages.js';
 import type { MessageKey } from './messages-en.js';
 import { uk as notificationUk } from './notification/messages-uk.js';
+import { uk as reportsUk } from './reports/messages-uk.js';
 import { uk as bulkUk } from './resources/bulk-messages-uk.js';
 import { uk as importUk } from './resources/import-messages-uk.js';
 import { uk as recordVersionUk } from './resources/record-version-messages-uk.js';
@@ -77,4 +78,5 @@ export const MESSAGES_UK: Record<MessageKey, string> = {
   ...accessUk,
   ...chatUk,
   ...mfaUk,
+  ...reportsUk,
 };

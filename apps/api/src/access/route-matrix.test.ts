@@ -106,6 +106,8 @@ describe.each(testDatabaseKinds())('the route × grant matrix on %s', (kind) => 
       'GET /auth/admin/mfa',
       'GET /auth/admin/profile',
       'GET /auth/admin/profile-basic',
+      // Which reports they may open: each report's own route declares its permission.
+      'GET /auth/admin/reports',
       'GET /auth/admin/sessions',
       'PATCH /auth/admin/mfa/passkeys/:id',
       'POST /auth/admin/mfa/passkeys',

@@ -21,6 +21,7 @@ import { createUserAccounts } from './people/user-accounts.js';
 import { createUserDirectory } from './people/user-directory.js';
 import { createRateLimiter } from './rate-limiter.js';
 import { createRecoveryService } from './recovery-service.js';
+import { createAuthReports } from './reports/auth-reports.js';
 import { resourceRoutes } from './resource-routes.js';
 import { authRoutes } from './routes.js';
 import { createServiceKeyGuard } from './service-key-guard.js';
@@ -148,6 +149,8 @@ export async function createAuthModule(deps: AuthModuleDeps) {
     api,
     /** The Users section's dashboard cards. */
     dashboard: createAuthDashboard(db, clock),
+    /** The Users and Administrators reports. */
+    reports: createAuthReports(db),
     /** Drops what no rule needs any more: old rate-limit events, ended sign-ins, spent codes. */
     async prune() {
       await limiter.prune();

@@ -5,6 +5,7 @@ import { auditMigrations } from './audit/migrations.js';
 import { authDashboardMigrations } from './dashboard/migrations.js';
 import { groupMigrations } from './groups/migrations.js';
 import { mfaMigrations } from './mfa/migrations.js';
+import { authReportMigrations } from './reports/migrations.js';
 
 export const authMigrations: Record<string, Migration> = {
   '2026-11-21-0100-auth-core': {
@@ -239,6 +240,7 @@ export const authMigrations: Record<string, Migration> = {
   ...groupMigrations,
   ...authDashboardMigrations,
   ...mfaMigrations,
+  ...authReportMigrations,
   '2026-11-24-0210-users-day-counts': {
     async up(db: Kysely<unknown>) {
       // Totals of date + status filters and deep pages of the date sort (list engine, day counters).

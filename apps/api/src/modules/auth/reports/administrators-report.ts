@@ -1,0 +1,68 @@
+import { administratorsReportQuerySchema, type ReportSection } from '@pult/contract';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../../db/database.js';
+import { defineReport, type ReportFrame, type ReportSource } from '../../../reports/report-source.js';
+import { type BucketRow, bucketOf, inPeriod, toSeries } from '../../../reports/rollup-sql.js';
+
+type AdministratorsQuery = ReturnType<typeof administratorsReportQuerySchema.parse>;
+
+function filtersOf(query: AdministratorsQuery): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (query.admin !== undefined) parts.push(sql`and admin_id = ${query.admin}`);
+  if (query.action !== undefined) parts.push(sql`and action = ${query.action}`);
+  return sql.join(parts, sql` `);
+}
+
+/** Administrators' names as they are now (first and last name, else the e-mail); removed ones keep their id. */
+async function adminNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const numeric = ids.map(Number).filter((id) => id > 0);
+  if (numeric.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('admins')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('id', 'in', numeric)
+    .execute();
+  return new Map(
+    rows.map((row) => [String(row.id), `${row.first_name} ${row.last_name}`.trim() || row.email]),
+  );
+}
+
+/** One section: the actions per bucket, keyed by one column of the rollup. */
+async function actionsBy(
+  db: Db,
+  id: string,
+  key: RawBuilder<string>,
+  query: AdministratorsQuery,
+  frame: ReportFrame,
+): Promise<{ id: string; rows: BucketRow[] }> {
+  const { rows } = await sql<BucketRow>`
+    select ${bucketOf(frame.period)} as bucket, ${key} as key, sum(n) as n
+    from report_admin_actions where ${inPeriod(frame.period)} ${filtersOf(query)}
+    group by 1, 2`.execute(db);
+  return { id, rows };
+}
+
+/**
+ * Administrators: actions from the audit log per bucket, per administrator (who), per kind of action
+ * and per resource (what). Key `0` is "nobody": failed sign-ins of unknown addresses.
+ */
+export function administratorsReport(db: Db): ReportSource {
+  return defineReport({
+    id: 'administrators',
+    service: 'auth',
+    resource: 'auth.audit',
+    query: administratorsReportQuerySchema,
+    async sections(query, frame): Promise<ReportSection[]> {
+      const parts = await Promise.all([
+        actionsBy(db, 'byAdministrator', sql<string>`admin_id::text`, query, frame),
+        actionsBy(db, 'byAction', sql<string>`action`, query, frame),
+        actionsBy(db, 'byResource', sql<string>`resource`, query, frame),
+      ]);
+      const names = await adminNames(db, parts[0]?.rows.map((row) => row.key) ?? []);
+      return parts.map(({ id, rows }) => ({
+        id,
+        series: toSeries(rows, frame.buckets, [], id === 'byAdministrator' ? names : undefined),
+      }));
+    },
+  });
+}

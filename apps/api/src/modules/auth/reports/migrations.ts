@@ -1,0 +1,82 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+import { createReportSlotFunction } from '../../../reports/report-migrations.js';
+import { trackSlotCounts, trackTransitions } from './rollup-triggers.js';
+
+/**
+ * The Users and Administrators reports' rollups (docs/architecture.md, "Reports"): counters per
+ * quarter hour kept by statement-level triggers in the writing transaction, backfilled here. The
+ * triggers come before the backfill: creating them locks the table against writes until the migration
+ * commits, so no row slips between the two.
+ */
+export const authReportMigrations: Record<string, Migration> = {
+  '2026-11-29-0100-users-report-rollups': {
+    async up(db: Kysely<unknown>) {
+      await sql`set local statement_timeout = 0`.execute(db);
+      await createReportSlotFunction(db);
+      // Users per sign-up slot and their current country, language and status: sign-ups, and of those
+      // how many are active now (retention). A row moves between groups when a user changes.
+      await sql`
+        create table report_user_signups (
+          slot timestamptz not null,
+          country_id bigint not null,
+          language text not null,
+          status smallint not null,
+          n bigint not null,
+          primary key (slot, country_id, language, status)
+        )`.execute(db);
+      await trackSlotCounts(db, {
+        table: 'users',
+        rollup: 'report_user_signups',
+        columns: ['country_id', 'language', 'status'],
+        values: sql`report_slot(created_at), coalesce(country_id, 0), language, status`,
+      });
+      await sql`insert into report_user_signups (slot, country_id, language, status, n)
+        select report_slot(created_at), coalesce(country_id, 0), language, status, count(*)
+        from users group by 1, 2, 3, 4`.execute(db);
+
+      // Status changes when they happen: no history of them exists before this migration.
+      await sql`
+        create table report_user_status_changes (
+          slot timestamptz not null,
+          status smallint not null,
+          country_id bigint not null,
+          language text not null,
+          n bigint not null,
+          primary key (slot, status, country_id, language)
+        )`.execute(db);
+      await trackTransitions(db);
+    },
+  },
+  '2026-11-29-0110-admin-actions-rollup': {
+    async up(db: Kysely<unknown>) {
+      await sql`set local statement_timeout = 0`.execute(db);
+      await createReportSlotFunction(db);
+      // The audit log is append-only (its own triggers refuse updates and deletes): inserts suffice.
+      await sql`
+        create table report_admin_actions (
+          slot timestamptz not null,
+          admin_id bigint not null,
+          action text not null,
+          resource text not null,
+          n bigint not null,
+          primary key (slot, admin_id, action, resource)
+        )`.execute(db);
+      await sql`
+        create function report_admin_actions_track() returns trigger language plpgsql as $$
+        begin
+          insert into report_admin_actions as r (slot, admin_id, action, resource, n)
+          select report_slot(created_at), coalesce(admin_id, 0), action, coalesce(resource, ''), count(*)
+          from inserted group by 1, 2, 3, 4 order by 1, 2, 3, 4
+          on conflict (slot, admin_id, action, resource) do update set n = r.n + excluded.n;
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger audit_log_report_insert after insert on audit_log
+        referencing new table as inserted for each statement execute function report_admin_actions_track()`.execute(
+        db,
+      );
+      await sql`insert into report_admin_actions (slot, admin_id, action, resource, n)
+        select report_slot(created_at), coalesce(admin_id, 0), action, coalesce(resource, ''), count(*)
+        from audit_log group by 1, 2, 3, 4`.execute(db);
+    },
+  },
+};

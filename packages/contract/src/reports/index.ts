@@ -1,0 +1,3 @@
+export * from './period.js';
+export * from './request.js';
+export * from './result.js';

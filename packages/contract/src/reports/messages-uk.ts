@@ -1,0 +1,10 @@
+import type { en } from './messages.js';
+
+/** Тексти звітів українською. */
+export const uk: Record<keyof typeof en, string> = {
+  reportPeriodMissing: 'Оберіть готовий період або обидві дати',
+  reportPeriodTwice: 'Оберіть або готовий період, або дати, не обидва',
+  reportPeriodReversed: 'Період не може закінчуватися раніше, ніж починається',
+  reportPeriodTooLong: 'Звіт охоплює щонайбільше 731 день (два роки)',
+  timeZoneInvalid: 'Невідомий часовий пояс: вкажіть назву IANA, наприклад Europe/Kyiv',
+};

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS } from '../audit/index.js';
+import { LOCALES } from '../locales.js';
+import { isCalendarDate } from '../resources/list-query.js';
+import {
+  type DateRange,
+  daysBetween,
+  isTimeZone,
+  REPORT_GROUPS,
+  REPORT_MAX_DAYS,
+  REPORT_PRESETS,
+  type ReportPreset,
+} from './period.js';
+
+const calendarDate = z.string().refine(isCalendarDate, { error: 'invalidDate' });
+
+/**
+ * What every report's query starts with (each report adds its filters; any other parameter is a 422),
+ * checked across fields by `checkPeriod`. What every report takes: a period (a preset, or `from` and `to`, both counted), a grouping and a
+ * time zone. A saved report (next slice) stores exactly these parameters, so it is replayed as a URL.
+ */
+export const reportPeriodShape = {
+  preset: z.enum(REPORT_PRESETS, { error: 'invalidValue' }).optional(),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+  group: z.enum(REPORT_GROUPS, { error: 'invalidValue' }).default('day'),
+  tz: z
+    .string()
+    .max(64, { error: 'tooLong' })
+    .refine(isTimeZone, { error: 'timeZoneInvalid' })
+    .default('UTC'),
+};
+
+interface PeriodFields {
+  preset?: ReportPreset | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** The rules across the period's fields, each issue on the field the panel shows it beside. */
+export function checkPeriod(value: PeriodFields, context: z.RefinementCtx): void {
+  const dates = value.from !== undefined || value.to !== undefined;
+  if (value.preset !== undefined && dates) {
+    context.addIssue({ code: 'custom', path: ['preset'], message: 'reportPeriodTwice' });
+    return;
+  }
+  if (value.preset !== undefined) return;
+  if (value.from === undefined || value.to === undefined) {
+    const path = value.from === undefined ? 'from' : 'to';
+    context.addIssue({ code: 'custom', path: [path], message: 'reportPeriodMissing' });
+    return;
+  }
+  const range: DateRange = { from: value.from, to: value.to };
+  if (range.to < range.from)
+    context.addIssue({ code: 'custom', path: ['to'], message: 'reportPeriodReversed' });
+  else if (daysBetween(range) > REPORT_MAX_DAYS)
+    context.addIssue({ code: 'custom', path: ['to'], message: 'reportPeriodTooLong' });
+}
+
+const positiveId = z.coerce.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).positive({
+  error: 'invalidValue',
+});
+
+/** Users: filtered by country and language, sign-ups split by one of them. */
+export const USERS_REPORT_SPLITS = ['none', 'country', 'language'] as const;
+export const usersReportQuerySchema = z
+  .strictObject({
+    ...reportPeriodShape,
+    country: positiveId.optional(),
+    language: z.enum(LOCALES, { error: 'invalidValue' }).optional(),
+    split: z.enum(USERS_REPORT_SPLITS, { error: 'invalidValue' }).default('none'),
+  })
+  .superRefine(checkPeriod);
+export type UsersReportQuery = z.infer<typeof usersReportQuerySchema>;
+
+/** Administrators: filtered by one administrator and one kind of action. */
+export const administratorsReportQuerySchema = z
+  .strictObject({
+    ...reportPeriodShape,
+    admin: positiveId.optional(),
+    action: z.enum(AUDIT_ACTIONS, { error: 'invalidValue' }).optional(),
+  })
+  .superRefine(checkPeriod);
+export type AdministratorsReportQuery = z.infer<typeof administratorsReportQuerySchema>;

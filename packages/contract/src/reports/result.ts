@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { SERVICE_BASE_PATHS, type ServiceName } from '../runtime-config.js';
+import { REPORT_GROUPS, REPORT_PRESETS } from './period.js';
+
+/**
+ * The built-in reports (`GET /auth/admin/reports/{id}`). The panel's texts are
+ * `reports.<id>.title`, `reports.<id>.sections.<section>` and `reports.<id>.keys.<section>.<key>`; a
+ * series with a `label` (a country, an administrator) is shown by it.
+ */
+export const REPORT_IDS = ['users', 'administrators'] as const;
+export type ReportId = (typeof REPORT_IDS)[number];
+
+const serviceNames = Object.keys(SERVICE_BASE_PATHS) as [ServiceName, ...ServiceName[]];
+
+export const reportInfoSchema = z.object({ id: z.enum(REPORT_IDS), service: z.enum(serviceNames) });
+export type ReportInfo = z.infer<typeof reportInfoSchema>;
+
+/** The reports this administrator may open. */
+export const reportIndexSchema = z.object({ reports: z.array(reportInfoSchema) });
+export type ReportIndex = z.infer<typeof reportIndexSchema>;
+
+export const reportPeriodSchema = z.object({
+  preset: z.enum(REPORT_PRESETS).nullable(),
+  /** The period as dates of `tz`, both counted. */
+  from: z.string(),
+  to: z.string(),
+  group: z.enum(REPORT_GROUPS),
+  tz: z.string(),
+});
+export type ReportPeriod = z.infer<typeof reportPeriodSchema>;
+
+export const reportSeriesSchema = z.object({
+  key: z.string(),
+  /** A name from the data (a country, an administrator); null when the panel has a text for the key. */
+  label: z.string().nullable(),
+  /** One figure per bucket of the report, oldest first. */
+  values: z.array(z.number()),
+  total: z.number(),
+});
+export type ReportSeries = z.infer<typeof reportSeriesSchema>;
+
+/** One table of a report (sign-ups, status changes): a row per series, a column per bucket. */
+export const reportSectionSchema = z.object({ id: z.string(), series: z.array(reportSeriesSchema) });
+export type ReportSection = z.infer<typeof reportSectionSchema>;
+
+export const reportResultSchema = z.object({
+  id: z.enum(REPORT_IDS),
+  period: reportPeriodSchema,
+  /** Each bucket's first day (a day, a Monday or the 1st of a month) in `period.tz`. */
+  buckets: z.array(z.string()),
+  sections: z.array(reportSectionSchema),
+  generatedAt: z.string(),
+});
+export type ReportResult = z.infer<typeof reportResultSchema>;
