@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail, uniqueTag } from '../support/admin-api.js';
 import { DEMO_ADMIN } from '../support/pult-server.js';
+import { useLocale } from '../support/second-admin.js';
 import { columnCells, expectSettled, expectUrlParams, listUrl, resourceTable } from '../support/table.js';
 import { expect, test } from '../support/users-fixtures.js';
 
@@ -132,5 +133,59 @@ test.describe('administrators', () => {
       `/auth/admin/admins?${new URLSearchParams({ 'filter[email]': DEMO_ADMIN.email })}`,
     );
     expect(own.items.map((admin) => admin.status)).toEqual([1]);
+  });
+
+  test('a CSV file invites new administrators and changes groups and status, in English', async ({
+    adminPage: page,
+    api,
+  }) => {
+    const tag = uniqueTag('admimp');
+    await api.createAdmin({ email: `${tag}.old@e2e.test`, first_name: 'Old', groups: [] });
+    const csv = [
+      'E-mail,First name,Last name,Groups,Status',
+      `${tag}.new@e2e.test,Nadia,Bondar,support,Active`,
+      `${tag}.old@e2e.test,Old,Admin,support,Locked`,
+      `${tag}.bad@e2e.test,Bad,Group,no-such-group,Active`,
+    ].join('\r\n');
+
+    await useLocale(page, 'en-US');
+    await page.goto('/auth/admins');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+    await dialog
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'team.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('radio', { name: 'Update the record' }).check();
+    await dialog.getByRole('button', { name: 'Check file' }).click();
+
+    const counts = dialog.getByTestId('import-counts');
+    await expect(counts).toContainText('Rows in the file: 3');
+    await expect(counts).toContainText('New: 1');
+    await expect(counts).toContainText('To update: 1');
+    await expect(counts).toContainText('Rejected: 1');
+    await expect(dialog.getByRole('table', { name: 'Rejected rows' })).toContainText('no-such-group');
+    await expect(dialog.getByText(/New administrators get no password/)).toBeVisible();
+    const listed = () =>
+      api.ok<{ items: { email: string; groups: string[]; status: number }[] }>(
+        'GET',
+        `/auth/admin/admins?${new URLSearchParams({ 'filter[email]': tag, sort: 'email' })}`,
+      );
+    expect((await listed()).items.map((admin) => admin.email)).toEqual([`${tag}.old@e2e.test`]);
+
+    await dialog.getByRole('button', { name: 'Import the valid rows only (2)' }).click();
+    await expect(dialog.getByText('Imported: 1 new, 1 updated.')).toBeVisible();
+    await expect(dialog.getByText(/have been sent an invitation by e-mail/)).toBeVisible();
+    expect((await listed()).items.map((admin) => [admin.email, admin.groups, admin.status])).toEqual([
+      [`${tag}.new@e2e.test`, ['support'], 1],
+      [`${tag}.old@e2e.test`, ['support'], 2],
+    ]);
+    // The invitation goes through the e-mail queue, to the new administrator only.
+    const queued = await api.ok<{ items: { email_to: string; template_name: string }[] }>(
+      'GET',
+      `/notification/api/v1/admin/email-queue?${new URLSearchParams({ 'filter[email_to]': tag })}`,
+    );
+    expect(queued.items.map((mail) => [mail.email_to, mail.template_name])).toEqual([
+      [`${tag}.new@e2e.test`, 'admin-invitation'],
+    ]);
   });
 });
