@@ -509,8 +509,24 @@ const TRANSLATOR_SHOTS: Shot[] = [
   },
 ];
 
+/** Reports (issue 27): the index and each report with a period, a grouping and a filter chosen. */
+const REPORT_SHOTS: Shot[] = [
+  { name: 'reports-index', path: '/reports' },
+  {
+    name: 'reports-users',
+    path: '/reports/users?preset=last-90-days&group=week&split=language',
+    fullPage: true,
+  },
+  {
+    name: 'reports-administrators',
+    path: '/reports/administrators?preset=last-30-days&group=day',
+    fullPage: true,
+  },
+];
+
 const SHOTS: Shot[] = [
   { name: 'dashboard', path: '/dashboard', fullPage: true },
+  ...REPORT_SHOTS,
   { name: 'users-list', path: '/auth/users' },
   ...IMPORT_SHOTS,
   ...TRANSLATOR_SHOTS,

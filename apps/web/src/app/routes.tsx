@@ -7,6 +7,7 @@ import { dashboardRoutes } from '../modules/dashboard/dashboard-routes';
 import { groupsRoutes } from '../modules/groups/groups-routes';
 import { notificationsRoutes } from '../modules/notifications/notifications-routes';
 import { profileRoutes } from '../modules/profile/profile-routes';
+import { reportsRoutes } from '../modules/reports/reports-routes';
 import { storageRoutes } from '../modules/storage/storage-routes';
 import { usersRoutes } from '../modules/users/users-routes';
 import { PageLoading } from '../ui/page-loading';
@@ -43,6 +44,7 @@ export const appRoutes: RouteObject[] = [
                 errorElement: <RouteError />,
                 children: [
                   ...dashboardRoutes,
+                  ...reportsRoutes,
                   ...profileRoutes,
                   ...usersRoutes,
                   ...groupsRoutes,

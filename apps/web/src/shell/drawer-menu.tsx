@@ -8,6 +8,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { usePermissions } from '../access/use-permissions';
 import { isRouteActive, isSectionActive, type MenuItem, type MenuSection, TOP_MENU_ITEMS } from './menu';
 import { useExpandedSections } from './use-expanded-sections';
 import { useVisibleSections } from './use-visible-sections';
@@ -21,9 +22,14 @@ export function DrawerMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const { isExpanded, toggle } = useExpandedSections();
   const sections = useVisibleSections();
+  const check = usePermissions();
+  // A top item with resources (Reports) shows when the administrator may list one of them.
+  const topItems = TOP_MENU_ITEMS.filter(
+    (item) => !item.resources || item.resources.some((resource) => check?.can(resource, 'list')),
+  );
   return (
     <List component="nav" aria-label={t('menu.label')} sx={{ flexGrow: 1, overflowY: 'auto' }}>
-      {TOP_MENU_ITEMS.map((item) => (
+      {topItems.map((item) => (
         <MenuLink key={item.route} item={item} pathname={pathname} onNavigate={onNavigate} />
       ))}
       {sections.map((section) => (

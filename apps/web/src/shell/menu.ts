@@ -1,5 +1,6 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ArticleIcon from '@mui/icons-material/Article';
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import ChatIcon from '@mui/icons-material/Chat';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DnsIcon from '@mui/icons-material/Dns';
@@ -61,6 +62,7 @@ export type SectionId = (typeof SECTION_IDS)[number];
 
 export type MenuLabelKey =
   | 'menu.dashboard'
+  | 'menu.reports'
   | 'menu.profile'
   | `menu.items.${keyof Translations['menu']['items'] & string}`;
 
@@ -87,6 +89,13 @@ export interface MenuSection {
 
 export const TOP_MENU_ITEMS: readonly MenuItem[] = [
   { route: '/dashboard', labelKey: 'menu.dashboard', icon: DashboardIcon },
+  // Each report needs `list` on its resource; the item shows when any of them may be listed.
+  {
+    route: '/reports',
+    labelKey: 'menu.reports',
+    icon: AssessmentIcon,
+    resources: [permissionResourceOf(usersResource), permissionResourceOf(auditResource)],
+  },
   { route: '/profile', labelKey: 'menu.profile', icon: PersonIcon },
 ];
 

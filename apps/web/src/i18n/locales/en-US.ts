@@ -9,6 +9,7 @@ import { groupsEn } from '../../modules/groups/i18n/en-US';
 import { notificationsEn } from '../../modules/notifications/i18n/en-US';
 import { profileSecurityEn } from '../../modules/profile/i18n/en-US';
 import { profileSessionsEn } from '../../modules/profile/i18n/sessions-en-US';
+import { reportsEn } from '../../modules/reports/i18n/en-US';
 import { storageEn } from '../../modules/storage/i18n/en-US';
 import { tableToolsEn } from '../../table/i18n/en-US';
 import { publicEn } from './public-en-US';
@@ -260,6 +261,7 @@ export const enUS: Translations = {
   menu: {
     label: 'Main menu',
     dashboard: 'Dashboard',
+    reports: 'Reports',
     profile: 'Profile',
     sections: {
       users: 'Users',
@@ -289,6 +291,7 @@ export const enUS: Translations = {
       smtpConfigs: 'SMTP configs',
     },
   },
+  reports: reportsEn,
   audit: auditEn,
   groups: groupsEn,
   storage: storageEn,

@@ -9,6 +9,7 @@ import { groupsUk } from '../../modules/groups/i18n/uk-UA';
 import { notificationsUk } from '../../modules/notifications/i18n/uk-UA';
 import { profileSessionsUk } from '../../modules/profile/i18n/sessions-uk-UA';
 import { profileSecurityUk } from '../../modules/profile/i18n/uk-UA';
+import { reportsUk } from '../../modules/reports/i18n/uk-UA';
 import { storageUk } from '../../modules/storage/i18n/uk-UA';
 import { tableToolsUk } from '../../table/i18n/uk-UA';
 import { publicUk } from './public-uk-UA';
@@ -263,6 +264,7 @@ export const ukUA = {
   menu: {
     label: 'Головне меню',
     dashboard: 'Панель',
+    reports: 'Звіти',
     profile: 'Профіль',
     sections: {
       users: 'Користувачі',
@@ -292,6 +294,7 @@ export const ukUA = {
       smtpConfigs: 'Налаштування SMTP',
     },
   },
+  reports: reportsUk,
   audit: auditUk,
   groups: groupsUk,
   storage: storageUk,

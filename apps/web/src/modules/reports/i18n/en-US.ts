@@ -1,0 +1,72 @@
+import type { reportsUk } from './uk-UA';
+
+export const reportsEn: typeof reportsUk = {
+  title: 'Reports',
+  intro: 'Figures over a period of your choice, from counters the writes keep, so a report opens at once.',
+  open: 'Open',
+  none: 'No report is available to you: a report needs the right to list every record of its resource.',
+  failed: 'The report could not be loaded.',
+  indexFailed: 'The list of reports could not be loaded.',
+  retry: 'Try again',
+  back: 'All reports',
+  period: 'Period',
+  presets: {
+    'last-7-days': 'Last 7 days',
+    'last-30-days': 'Last 30 days',
+    'last-90-days': 'Last 90 days',
+    'this-month': 'This month',
+    'last-month': 'Last month',
+    'this-quarter': 'This quarter',
+    'last-quarter': 'Last quarter',
+    custom: 'Custom dates',
+  },
+  dates: 'Dates of the period',
+  group: 'Grouping',
+  groups: { day: 'By day', week: 'By week', month: 'By month' },
+  range: '{{from}} – {{to}}, time zone {{zone}}',
+  downloadCsv: 'CSV',
+  downloadCsvLabel: 'Download the “{{section}}” table as CSV',
+  series: 'Figure',
+  total: 'Total',
+  noData: 'Nothing happened in this period.',
+  generatedAt: 'Generated {{time}}',
+  weekOf: 'week of {{day}}',
+  filters: {
+    split: 'Split sign-ups',
+    splits: { none: 'No split', country: 'By country', language: 'By language' },
+    language: 'Language',
+    action: 'Action',
+    any: 'Any',
+  },
+  users: {
+    title: 'Users',
+    description:
+      'Sign-ups, status changes and how many of those who signed up are still active; by country or language.',
+    sections: { signups: 'Sign-ups', statusChanges: 'Status changes', retention: 'Retention' },
+    keys: {
+      signups: { all: 'Sign-ups', '0': 'No country given', 'uk-UA': 'Ukrainian', 'en-US': 'English' },
+      statusChanges: {
+        '0': 'Deactivated',
+        '1': 'Activated',
+        '2': 'Locked',
+        '3': 'Banned',
+        '4': 'Disabled',
+        '10': 'Deleted',
+      },
+      retention: { signedUp: 'Signed up', activeNow: 'Active now' },
+    },
+  },
+  administrators: {
+    title: 'Administrators',
+    description: 'Each administrator’s actions from the audit log: who changed what, and how much.',
+    sections: {
+      byAdministrator: 'By administrator',
+      byAction: 'By kind of action',
+      byResource: 'By resource',
+    },
+    keys: {
+      byAdministrator: { '0': 'Unknown (failed sign-ins)' },
+      byResource: { none: 'No resource (sign-ins, sign-outs)' },
+    },
+  },
+};

@@ -1,0 +1,54 @@
+import Box from '@mui/material/Box';
+import { BarChart } from '@mui/x-charts/BarChart';
+import type { ReportSection } from '@pult/contract';
+import { formatDate } from '../../i18n/format-date';
+import { useLocale } from '../../i18n/use-locale';
+
+/** The dashboard's palette, then greys and greens for further series. */
+const SERIES_COLORS = ['#1976D2', '#FFA000', '#2E7D32', '#7B1FA2', '#C62828', '#00838F', '#424242'];
+/** More series than this are summed into the table only: a chart of twenty stacks says nothing. */
+const MAX_SERIES = 7;
+
+export interface ReportChartProps {
+  section: ReportSection;
+  buckets: readonly string[];
+  label: (key: string, name: string | null) => string;
+  /** Retention's two series are compared side by side; the others add up, so they are stacked. */
+  stacked: boolean;
+}
+
+/**
+ * Bars per bucket, one colour per series. Its own chunk, like the dashboard's chart: the charts library
+ * is the heaviest part of a report screen (docs/performance.md).
+ */
+export default function ReportChart({ section, buckets, label, stacked }: ReportChartProps) {
+  const locale = useLocale();
+  const numbers = new Intl.NumberFormat(locale);
+  const shown = section.series.filter((series) => series.total > 0).slice(0, MAX_SERIES);
+  const every = Math.max(1, Math.ceil(buckets.length / 12));
+  return (
+    <Box>
+      <BarChart
+        height={shown.length > 1 ? 260 : 220}
+        colors={SERIES_COLORS}
+        margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: [...buckets],
+            valueFormatter: (day: string) => formatDate(day, locale),
+            tickLabelInterval: (_value, index) => index % every === 0,
+          },
+        ]}
+        yAxis={[{ width: 48, tickMinStep: 1, valueFormatter: (value: number) => numbers.format(value) }]}
+        series={shown.map((series) => ({
+          id: series.key,
+          label: label(series.key, series.label),
+          data: series.values,
+          stack: stacked && shown.length > 1 ? 'total' : undefined,
+        }))}
+        hideLegend={shown.length < 2}
+      />
+    </Box>
+  );
+}

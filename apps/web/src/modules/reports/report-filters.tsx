@@ -1,0 +1,70 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { AUDIT_ACTIONS, LOCALES, type ReportId, USERS_REPORT_SPLITS } from '@pult/contract';
+import { useTranslation } from 'react-i18next';
+import type { TextKey } from '../../forms/view-text';
+
+export interface ReportFiltersProps {
+  report: ReportId;
+  filters: Record<string, string>;
+  onChange: (name: string, value: string) => void;
+}
+
+interface FilterSelect {
+  name: string;
+  label: TextKey;
+  /** The values and their texts; '' is "any" unless the filter has a default. */
+  options: readonly { value: string; label: TextKey }[];
+  any: boolean;
+}
+
+/** Each report's own filters, as selects (the API validates the same values). */
+const FILTERS: Record<ReportId, readonly FilterSelect[]> = {
+  users: [
+    {
+      name: 'split',
+      label: 'reports.filters.split',
+      options: USERS_REPORT_SPLITS.map((value) => ({
+        value,
+        label: `reports.filters.splits.${value}` as TextKey,
+      })),
+      any: false,
+    },
+    {
+      name: 'language',
+      label: 'reports.filters.language',
+      options: LOCALES.map((value) => ({ value, label: `people.language.${value}` as TextKey })),
+      any: true,
+    },
+  ],
+  administrators: [
+    {
+      name: 'action',
+      label: 'reports.filters.action',
+      options: AUDIT_ACTIONS.map((value) => ({ value, label: `audit.actions.${value}` as TextKey })),
+      any: true,
+    },
+  ],
+};
+
+export function ReportFilters({ report, filters, onChange }: ReportFiltersProps) {
+  const { t } = useTranslation();
+  return FILTERS[report].map((filter) => (
+    <TextField
+      key={filter.name}
+      select
+      size="small"
+      label={t(filter.label)}
+      value={filters[filter.name] ?? (filter.any ? '' : (filter.options[0]?.value ?? ''))}
+      onChange={(event) => onChange(filter.name, event.target.value)}
+      sx={{ minWidth: 180 }}
+    >
+      {filter.any && <MenuItem value="">{t('reports.filters.any')}</MenuItem>}
+      {filter.options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {t(option.label)}
+        </MenuItem>
+      ))}
+    </TextField>
+  ));
+}

@@ -1,0 +1,98 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { REPORT_IDS, type ReportId, type ReportResult } from '@pult/contract';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { formatDate } from '../../i18n/format-date';
+import { useTimeZone } from '../../i18n/time-zone-store';
+import { useLocale } from '../../i18n/use-locale';
+import NotFoundPage from '../../ui/not-found-page';
+import { apiQueryOf, choiceFromSearch, type ReportChoice, searchOfChoice } from './report-params';
+import { ReportSectionCard } from './report-section-card';
+import { ReportToolbar } from './report-toolbar';
+import { useReport } from './reports-api';
+import { useReportText } from './use-report-text';
+
+function isReportId(value: string | undefined): value is ReportId {
+  return value !== undefined && (REPORT_IDS as readonly string[]).includes(value);
+}
+
+/** Route `/reports/:id`: one report, its period, grouping and filters in the URL. */
+export default function ReportPage() {
+  const { id } = useParams();
+  return isReportId(id) ? <Report id={id} /> : <NotFoundPage />;
+}
+
+function Report({ id }: { id: ReportId }) {
+  const { t } = useTranslation();
+  const text = useReportText(id);
+  const { zone } = useTimeZone();
+  const [search, setSearch] = useSearchParams();
+  const choice = choiceFromSearch(search);
+  const report = useReport(id, apiQueryOf(choice, zone));
+  const change = (next: ReportChoice) => setSearch(searchOfChoice(next), { replace: true });
+  return (
+    <>
+      <Button component={RouterLink} to="/reports" startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
+        {t('reports.back')}
+      </Button>
+      <Typography variant="h4" component="h1" tabIndex={-1} sx={{ mb: 1 }}>
+        {text.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {text.description}
+      </Typography>
+      <ReportToolbar report={id} choice={choice} resolved={report.data?.period} onChange={change} />
+      {report.isFetching && <LinearProgress sx={{ mb: 1 }} aria-label={t('app.loading')} />}
+      {report.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void report.refetch()}>
+              {t('reports.retry')}
+            </Button>
+          }
+        >
+          {t('reports.failed')} {report.error.message}
+        </Alert>
+      )}
+      {report.data ? (
+        <ReportBody report={report.data} />
+      ) : (
+        !report.isError && <Skeleton variant="rounded" height={320} />
+      )}
+    </>
+  );
+}
+
+function ReportBody({ report }: { report: ReportResult }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { period } = report;
+  return (
+    <Stack spacing={3}>
+      <Typography variant="body2" color="text.secondary">
+        {t('reports.range', {
+          from: formatDate(period.from, locale),
+          to: formatDate(period.to, locale),
+          zone: period.tz,
+        })}
+      </Typography>
+      {report.sections.map((section) => (
+        <ReportSectionCard
+          key={section.id}
+          report={report.id}
+          section={section}
+          buckets={report.buckets}
+          period={period}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { apiQueryOf, choiceFromSearch, searchOfChoice } from './report-params';
+
+describe('a report screen’s URL', () => {
+  it('defaults to the last 30 days by day', () => {
+    expect(choiceFromSearch(new URLSearchParams())).toEqual({
+      preset: 'last-30-days',
+      from: '',
+      to: '',
+      group: 'day',
+      filters: {},
+    });
+  });
+
+  it('keeps custom dates, the grouping and the filters, and adds the zone for the API', () => {
+    const choice = choiceFromSearch(
+      new URLSearchParams('from=2026-01-01&to=2026-03-31&group=week&split=country'),
+    );
+    expect(choice).toMatchObject({ preset: 'custom', group: 'week', filters: { split: 'country' } });
+    expect(searchOfChoice(choice).toString()).toBe('from=2026-01-01&to=2026-03-31&group=week&split=country');
+    expect(apiQueryOf(choice, 'Europe/Kyiv')).toContain('tz=Europe%2FKyiv');
+  });
+
+  it('ignores an unknown preset or grouping instead of sending it', () => {
+    expect(choiceFromSearch(new URLSearchParams('preset=forever&group=year'))).toMatchObject({
+      preset: 'last-30-days',
+      group: 'day',
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReportId, ReportSection } from '@pult/contract';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { lazyWithRetry } from '../../app/lazy-with-retry';
+import { downloadText, sectionCsv } from './report-csv';
+import { ReportTable } from './report-table';
+import { useReportText } from './use-report-text';
+
+const ReportChart = lazyWithRetry(() => import('./report-chart'));
+
+export interface ReportSectionCardProps {
+  report: ReportId;
+  section: ReportSection;
+  buckets: readonly string[];
+  /** For the CSV's file name: the period it covers. */
+  period: { from: string; to: string };
+}
+
+/** One table of a report: its title, a CSV download, the chart and the figures behind it. */
+export function ReportSectionCard({ report, section, buckets, period }: ReportSectionCardProps) {
+  const { t } = useTranslation();
+  const text = useReportText(report);
+  const title = text.section(section.id);
+  const label = text.series(section.id);
+  const empty = section.series.every((series) => series.total === 0);
+  const download = () =>
+    downloadText(
+      `${report}-${section.id}-${period.from}-${period.to}.csv`,
+      sectionCsv(section, buckets, { series: t('reports.series'), total: t('reports.total') }, label),
+    );
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            {title}
+          </Typography>
+          <Button
+            size="small"
+            startIcon={<DownloadIcon />}
+            onClick={download}
+            aria-label={t('reports.downloadCsvLabel', { section: title })}
+          >
+            {t('reports.downloadCsv')}
+          </Button>
+        </Stack>
+        {empty ? (
+          <Typography color="text.secondary" sx={{ py: 2 }}>
+            {t('reports.noData')}
+          </Typography>
+        ) : (
+          <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
+            <ReportChart
+              section={section}
+              buckets={buckets}
+              label={label}
+              stacked={section.id !== 'retention'}
+            />
+          </Suspense>
+        )}
+        <Box sx={{ mt: 2 }}>
+          <ReportTable section={section} buckets={buckets} label={label} caption={title} />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
