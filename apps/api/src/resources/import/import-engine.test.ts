@@ -1,10 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestAccess } from '../../access/access-control.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { countryImportTarget } from '../../modules/auth/geo/country-import.js';
 import { openTestDatabase, testDatabaseKinds } from '../../test/test-database.js';
 import type { CsvRecord } from './csv-parser.js';
-import { ImportRun, type ImportRunOptions } from './import-engine.js';
+import { IMPORT_BATCH_SIZE, ImportRun, type ImportRunOptions } from './import-engine.js';
 import type { ImportTarget } from './import-target.js';
 
 async function* records(lines: readonly string[][]): AsyncGenerator<CsvRecord[]> {
@@ -82,5 +83,47 @@ describe.each(testDatabaseKinds())('import engine on %s', (kind) => {
       { code: 'ZA', name_en: onConflict === 'update' ? 'Za renamed' : 'Za' },
       { code: 'ZB', name_en: 'Zb' },
     ]);
+  });
+
+  it('a file that breaks while a batch is written ends the run only after that batch’s statements', async () => {
+    const { db } = handle;
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const codes = [...letters]
+      .flatMap((a) => [...letters].map((b) => `${a}${b}`))
+      .slice(0, IMPORT_BATCH_SIZE);
+    const before = await db
+      .selectFrom('countries')
+      .select(db.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const target = countryImportTarget(db);
+    let written = false;
+    const slow: ImportTarget = {
+      ...target,
+      insert: async (...args) => {
+        // The database is still busy with the batch when the file breaks.
+        await sleep(100);
+        const inserted = await target.insert(...args);
+        written = true;
+        return inserted;
+      },
+    };
+    async function* breaking(): AsyncGenerator<CsvRecord[]> {
+      yield [
+        { line: 1, cells: ['code', 'name_en', 'name_uk'] },
+        ...codes.map((code, index) => ({ line: index + 2, cells: [code, `Land ${code}`, `Край ${code}`] })),
+      ];
+      throw new Error('the upload broke');
+    }
+    const ended = db.transaction().execute(async (trx) => {
+      const run = new ImportRun(trx, { ...options(slow, 'skip'), maxRows: 1000 }, true);
+      await run.run(breaking());
+    });
+    await expect(ended).rejects.toThrow('the upload broke');
+    expect(written).toBe(true);
+    const after = await db
+      .selectFrom('countries')
+      .select(db.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
   });
 });
