@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
-import type { ReportSection } from '@pult/contract';
-import { formatDate } from '../../i18n/format-date';
+import type { ReportGroup, ReportSection } from '@pult/contract';
 import { useLocale } from '../../i18n/use-locale';
+import { bucketLabel } from './bucket-label';
 
 /** The dashboard's palette, then greys and greens for further series. */
 const SERIES_COLORS = ['#1976D2', '#FFA000', '#2E7D32', '#7B1FA2', '#C62828', '#00838F', '#424242'];
@@ -12,6 +12,7 @@ const MAX_SERIES = 7;
 export interface ReportChartProps {
   section: ReportSection;
   buckets: readonly string[];
+  group: ReportGroup;
   label: (key: string, name: string | null) => string;
   /** Retention's two series are compared side by side; the others add up, so they are stacked. */
   stacked: boolean;
@@ -21,7 +22,7 @@ export interface ReportChartProps {
  * Bars per bucket, one colour per series. Its own chunk, like the dashboard's chart: the charts library
  * is the heaviest part of a report screen (docs/performance.md).
  */
-export default function ReportChart({ section, buckets, label, stacked }: ReportChartProps) {
+export default function ReportChart({ section, buckets, group, label, stacked }: ReportChartProps) {
   const locale = useLocale();
   const numbers = new Intl.NumberFormat(locale);
   const shown = section.series.filter((series) => series.total > 0).slice(0, MAX_SERIES);
@@ -36,7 +37,7 @@ export default function ReportChart({ section, buckets, label, stacked }: Report
           {
             scaleType: 'band',
             data: [...buckets],
-            valueFormatter: (day: string) => formatDate(day, locale),
+            valueFormatter: (day: string) => bucketLabel(day, group, locale),
             tickLabelInterval: (_value, index) => index % every === 0,
           },
         ]}

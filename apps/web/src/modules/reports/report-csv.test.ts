@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sectionCsv } from './report-csv';
 
 describe('a report table as CSV', () => {
-  it('writes a row per series with its total, quoting what needs it', () => {
+  it('writes a row per bucket, a column per series and the totals, quoting what needs it', () => {
     const csv = sectionCsv(
       {
         id: 'signups',
@@ -12,9 +12,11 @@ describe('a report table as CSV', () => {
         ],
       },
       ['2026-03-02', '2026-03-09'],
-      { series: 'Figure', total: 'Total' },
+      { bucket: 'Period', total: 'Total' },
       (key, name) => name ?? `#${key}`,
     );
-    expect(csv).toBe('Figure,2026-03-02,2026-03-09,Total\r\n"Côte d’Ivoire, ""CI""",1,0,1\r\n#all,2,3,5\r\n');
+    expect(csv).toBe(
+      'Period,"Côte d’Ivoire, ""CI""",#all\r\n2026-03-02,1,2\r\n2026-03-09,0,3\r\nTotal,1,5\r\n',
+    );
   });
 });

@@ -7,18 +7,22 @@ function cell(value: string | number): string {
 }
 
 /**
- * One table of a report as CSV: a row per series (its name, a figure per bucket, the total), with the
- * buckets' first days as the header, exactly as the screen's table shows it.
+ * One table of a report as CSV, as the screen's table shows it: a row per bucket (its first day), a
+ * column per series, and the totals in the last row.
  */
 export function sectionCsv(
   section: ReportSection,
   buckets: readonly string[],
-  headers: { series: string; total: string },
+  headers: { bucket: string; total: string },
   label: (key: string, name: string | null) => string,
 ): string {
-  const lines = [[headers.series, ...buckets, headers.total]];
-  for (const series of section.series)
-    lines.push([label(series.key, series.label), ...series.values.map(String), String(series.total)]);
+  const lines: (string | number)[][] = [
+    [headers.bucket, ...section.series.map((series) => label(series.key, series.label))],
+  ];
+  buckets.forEach((bucket, index) => {
+    lines.push([bucket, ...section.series.map((series) => series.values[index] ?? 0)]);
+  });
+  lines.push([headers.total, ...section.series.map((series) => series.total)]);
   return `${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 

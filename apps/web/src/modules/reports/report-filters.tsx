@@ -57,6 +57,8 @@ export function ReportFilters({ report, filters, onChange }: ReportFiltersProps)
       label={t(filter.label)}
       value={filters[filter.name] ?? (filter.any ? '' : (filter.options[0]?.value ?? ''))}
       onChange={(event) => onChange(filter.name, event.target.value)}
+      // "Any" is a choice like the others, so its text shows instead of an empty field.
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       sx={{ minWidth: 180 }}
     >
       {filter.any && <MenuItem value="">{t('reports.filters.any')}</MenuItem>}

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReportId, ReportSection } from '@pult/contract';
+import type { ReportGroup, ReportId, ReportSection } from '@pult/contract';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyWithRetry } from '../../app/lazy-with-retry';
@@ -20,8 +20,8 @@ export interface ReportSectionCardProps {
   report: ReportId;
   section: ReportSection;
   buckets: readonly string[];
-  /** For the CSV's file name: the period it covers. */
-  period: { from: string; to: string };
+  /** The period it covers (the CSV's file name) and how it is grouped. */
+  period: { from: string; to: string; group: ReportGroup };
 }
 
 /** One table of a report: its title, a CSV download, the chart and the figures behind it. */
@@ -34,7 +34,12 @@ export function ReportSectionCard({ report, section, buckets, period }: ReportSe
   const download = () =>
     downloadText(
       `${report}-${section.id}-${period.from}-${period.to}.csv`,
-      sectionCsv(section, buckets, { series: t('reports.series'), total: t('reports.total') }, label),
+      sectionCsv(
+        section,
+        buckets,
+        { bucket: t(`reports.bucket.${period.group}`), total: t('reports.total') },
+        label,
+      ),
     );
   return (
     <Card variant="outlined" component="section" aria-label={title}>
@@ -61,14 +66,23 @@ export function ReportSectionCard({ report, section, buckets, period }: ReportSe
             <ReportChart
               section={section}
               buckets={buckets}
+              group={period.group}
               label={label}
               stacked={section.id !== 'retention'}
             />
           </Suspense>
         )}
-        <Box sx={{ mt: 2 }}>
-          <ReportTable section={section} buckets={buckets} label={label} caption={title} />
-        </Box>
+        {!empty && (
+          <Box sx={{ mt: 2 }}>
+            <ReportTable
+              section={section}
+              buckets={buckets}
+              group={period.group}
+              label={label}
+              caption={title}
+            />
+          </Box>
+        )}
       </CardContent>
     </Card>
   );

@@ -2,64 +2,79 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { ReportSection } from '@pult/contract';
+import type { ReportGroup, ReportSection } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../i18n/format-date';
 import { useLocale } from '../../i18n/use-locale';
+import { bucketLabel } from './bucket-label';
 
 export interface ReportTableProps {
   section: ReportSection;
   buckets: readonly string[];
+  group: ReportGroup;
   label: (key: string, name: string | null) => string;
   caption: string;
 }
 
-/** The figures behind the chart: a row per series, a column per bucket, and the row's total. */
-export function ReportTable({ section, buckets, label, caption }: ReportTableProps) {
+/**
+ * The figures behind the chart: a row per bucket (there are more buckets than series, and rows grow
+ * down rather than off the screen), a column per series, and the totals at the foot.
+ */
+/** The totals stay in view at the foot of a scrolled table, like the header at its top. */
+const TOTAL_CELL = {
+  fontWeight: 600,
+  color: 'text.primary',
+  position: 'sticky',
+  bottom: 0,
+  bgcolor: 'background.paper',
+} as const;
+
+export function ReportTable({ section, buckets, group, label, caption }: ReportTableProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const numbers = new Intl.NumberFormat(locale);
   return (
-    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-      <Table size="small" aria-label={caption}>
+    // A day-by-day quarter is 90 rows: the table scrolls within the card, its header kept in view.
+    <TableContainer sx={{ maxWidth: '100%', maxHeight: 400, overflow: 'auto' }}>
+      <Table size="small" stickyHeader aria-label={caption}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', minWidth: 160 }}>
-              {t('reports.series')}
-            </TableCell>
-            {buckets.map((bucket) => (
-              <TableCell key={bucket} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatDate(bucket, locale)}
+            <TableCell>{t(`reports.bucket.${group}`)}</TableCell>
+            {section.series.map((series) => (
+              <TableCell key={series.key} align="right">
+                {label(series.key, series.label)}
               </TableCell>
             ))}
-            <TableCell align="right" sx={{ fontWeight: 600 }}>
-              {t('reports.total')}
-            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
-          {section.series.map((series) => (
-            <TableRow key={series.key}>
-              <TableCell
-                component="th"
-                scope="row"
-                sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', whiteSpace: 'nowrap' }}
-              >
-                {label(series.key, series.label)}
+          {buckets.map((bucket, index) => (
+            <TableRow key={bucket}>
+              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                {bucketLabel(bucket, group, locale)}
               </TableCell>
-              {series.values.map((value, index) => (
-                <TableCell key={buckets[index] ?? index} align="right">
-                  {numbers.format(value)}
+              {section.series.map((series) => (
+                <TableCell key={series.key} align="right">
+                  {numbers.format(series.values[index] ?? 0)}
                 </TableCell>
               ))}
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {numbers.format(series.total)}
-              </TableCell>
             </TableRow>
           ))}
         </TableBody>
+        <TableFooter>
+          <TableRow>
+            <TableCell component="th" scope="row" sx={TOTAL_CELL}>
+              {t('reports.total')}
+            </TableCell>
+            {section.series.map((series) => (
+              <TableCell key={series.key} align="right" sx={TOTAL_CELL}>
+                {numbers.format(series.total)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableFooter>
       </Table>
     </TableContainer>
   );

@@ -26,7 +26,7 @@ export const reportsEn: typeof reportsUk = {
   range: '{{from}} – {{to}}, time zone {{zone}}',
   downloadCsv: 'CSV',
   downloadCsvLabel: 'Download the “{{section}}” table as CSV',
-  series: 'Figure',
+  bucket: { day: 'Day', week: 'Week (from Monday)', month: 'Month' },
   total: 'Total',
   noData: 'Nothing happened in this period.',
   generatedAt: 'Generated {{time}}',

@@ -26,7 +26,7 @@ export const reportsUk = {
   range: '{{from}} — {{to}}, часовий пояс {{zone}}',
   downloadCsv: 'CSV',
   downloadCsvLabel: 'Завантажити таблицю «{{section}}» як CSV',
-  series: 'Показник',
+  bucket: { day: 'День', week: 'Тиждень (з понеділка)', month: 'Місяць' },
   total: 'Разом',
   noData: 'За цей період нічого не сталося.',
   generatedAt: 'Сформовано {{time}}',
