@@ -1,8 +1,8 @@
 import { administratorsReportQuerySchema, type ReportSection } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
-import { defineReport, type ReportFrame, type ReportSource } from '../../../reports/report-source.js';
-import { type BucketRow, bucketOf, inPeriod, toSeries } from '../../../reports/rollup-sql.js';
+import { defineReport, type ReportSource } from '../../../reports/report-source.js';
+import { bucketCounts, toSeries } from '../../../reports/rollup-sql.js';
 
 type AdministratorsQuery = ReturnType<typeof administratorsReportQuerySchema.parse>;
 
@@ -27,21 +27,6 @@ async function adminNames(db: Db, ids: readonly string[]): Promise<Map<string, s
   );
 }
 
-/** One section: the actions per bucket, keyed by one column of the rollup. */
-async function actionsBy(
-  db: Db,
-  id: string,
-  key: RawBuilder<string>,
-  query: AdministratorsQuery,
-  frame: ReportFrame,
-): Promise<{ id: string; rows: BucketRow[] }> {
-  const { rows } = await sql<BucketRow>`
-    select ${bucketOf(frame.period)} as bucket, ${key} as key, sum(n) as n
-    from report_admin_actions where ${inPeriod(frame.period)} ${filtersOf(query)}
-    group by 1, 2`.execute(db);
-  return { id, rows };
-}
-
 /**
  * Administrators: actions from the audit log per bucket, per administrator (who), per kind of action
  * and per resource (what). Key `0` is "nobody": failed sign-ins of unknown addresses.
@@ -53,10 +38,14 @@ export function administratorsReport(db: Db): ReportSource {
     resource: 'auth.audit',
     query: administratorsReportQuerySchema,
     async sections(query, frame): Promise<ReportSection[]> {
+      const by = async (id: string, key: RawBuilder<string>) => ({
+        id,
+        rows: await bucketCounts(db, frame, { rollup: 'report_admin_actions', key, where: filtersOf(query) }),
+      });
       const parts = await Promise.all([
-        actionsBy(db, 'byAdministrator', sql<string>`admin_id::text`, query, frame),
-        actionsBy(db, 'byAction', sql<string>`action`, query, frame),
-        actionsBy(db, 'byResource', sql<string>`resource`, query, frame),
+        by('byAdministrator', sql<string>`admin_id::text`),
+        by('byAction', sql<string>`action`),
+        by('byResource', sql<string>`resource`),
       ]);
       const names = await adminNames(db, parts[0]?.rows.map((row) => row.key) ?? []);
       return parts.map(({ id, rows }) => ({

@@ -1,6 +1,32 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { createReportSlotFunction } from '../../../reports/report-migrations.js';
-import { trackSlotCounts, trackTransitions } from './rollup-triggers.js';
+import {
+  defineAdminActionsFunction,
+  defineSlotCountFunctions,
+  defineTransitionFunction,
+  type SlotCounts,
+  trackSlotCounts,
+  trackTransitions,
+} from './rollup-triggers.js';
+
+const USER_SIGNUPS: SlotCounts = {
+  table: 'users',
+  rollup: 'report_user_signups',
+  columns: ['country_id', 'language', 'status'],
+  values: sql`report_slot(created_at), coalesce(country_id, 0), language, status`,
+};
+
+/** A daily rollup beside a quarter-hour one, filled from it (the same counts, summed per UTC day). */
+async function dailyBeside(db: Kysely<unknown>, rollup: string, columns: string): Promise<void> {
+  const daily = sql.table(`${rollup}_daily`);
+  await sql`create table ${daily} (like ${sql.table(rollup)})`.execute(db);
+  await sql`alter table ${daily} drop column slot`.execute(db);
+  await sql`alter table ${daily} add column day date not null`.execute(db);
+  await sql`alter table ${daily} add primary key (day, ${sql.raw(columns)})`.execute(db);
+  await sql`insert into ${daily} (day, ${sql.raw(columns)}, n)
+    select (slot at time zone 'UTC')::date, ${sql.raw(columns)}, sum(n) from ${sql.table(rollup)}
+    group by 1, ${sql.raw(columns)} having sum(n) <> 0`.execute(db);
+}
 
 /**
  * The Users and Administrators reports' rollups (docs/architecture.md, "Reports"): counters per
@@ -24,12 +50,7 @@ export const authReportMigrations: Record<string, Migration> = {
           n bigint not null,
           primary key (slot, country_id, language, status)
         )`.execute(db);
-      await trackSlotCounts(db, {
-        table: 'users',
-        rollup: 'report_user_signups',
-        columns: ['country_id', 'language', 'status'],
-        values: sql`report_slot(created_at), coalesce(country_id, 0), language, status`,
-      });
+      await trackSlotCounts(db, USER_SIGNUPS);
       await sql`insert into report_user_signups (slot, country_id, language, status, n)
         select report_slot(created_at), coalesce(country_id, 0), language, status, count(*)
         from users group by 1, 2, 3, 4`.execute(db);
@@ -61,15 +82,7 @@ export const authReportMigrations: Record<string, Migration> = {
           n bigint not null,
           primary key (slot, admin_id, action, resource)
         )`.execute(db);
-      await sql`
-        create function report_admin_actions_track() returns trigger language plpgsql as $$
-        begin
-          insert into report_admin_actions as r (slot, admin_id, action, resource, n)
-          select report_slot(created_at), coalesce(admin_id, 0), action, coalesce(resource, ''), count(*)
-          from inserted group by 1, 2, 3, 4 order by 1, 2, 3, 4
-          on conflict (slot, admin_id, action, resource) do update set n = r.n + excluded.n;
-          return null;
-        end $$`.execute(db);
+      await defineAdminActionsFunction(db);
       await sql`create trigger audit_log_report_insert after insert on audit_log
         referencing new table as inserted for each statement execute function report_admin_actions_track()`.execute(
         db,
@@ -77,6 +90,22 @@ export const authReportMigrations: Record<string, Migration> = {
       await sql`insert into report_admin_actions (slot, admin_id, action, resource, n)
         select report_slot(created_at), coalesce(admin_id, 0), action, coalesce(resource, ''), count(*)
         from audit_log group by 1, 2, 3, 4`.execute(db);
+    },
+  },
+  '2026-11-29-0200-report-daily-rollups': {
+    async up(db: Kysely<unknown>) {
+      // At a million users the quarter-hour rollups hold about a row per user (each slot has a few
+      // sign-ups, each in its own country × language × status): summing them is a scan again. Whole
+      // UTC days come from daily rollups; the quarter hours only correct each bucket's edges.
+      await sql`set local statement_timeout = 0`.execute(db);
+      // No writer until this commits: the backfill and the functions that count into both see the same rows.
+      await sql`lock table users, audit_log in share row exclusive mode`.execute(db);
+      await dailyBeside(db, 'report_user_signups', 'country_id, language, status');
+      await defineSlotCountFunctions(db, { ...USER_SIGNUPS, daily: 'report_user_signups_daily' });
+      await dailyBeside(db, 'report_user_status_changes', 'status, country_id, language');
+      await defineTransitionFunction(db, 'report_user_status_changes_daily');
+      await dailyBeside(db, 'report_admin_actions', 'admin_id, action, resource');
+      await defineAdminActionsFunction(db, 'report_admin_actions_daily');
     },
   },
 };

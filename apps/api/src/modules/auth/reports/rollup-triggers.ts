@@ -1,70 +1,146 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 
+/**
+ * Report rollups come in pairs: per quarter hour (`slot`) and per UTC day (`day`, the table named
+ * `<rollup>_daily`). A report sums whole UTC days from the second and corrects each bucket's edges
+ * with the first (docs/architecture.md, "Reports"). Triggers write both in the writing statement.
+ */
 export interface SlotCounts {
   /** The counted table. */
   table: string;
-  /** The rollup: `slot`, the `columns`, then `n`, with a primary key over all but `n`. */
+  /** The quarter-hour rollup: `slot`, the `columns`, then `n`, with a primary key over all but `n`. */
   rollup: string;
   columns: readonly string[];
   /** The slot and the columns' values of one counted row, in that order (read from a transition table). */
   values: RawBuilder<unknown>;
+  /** The daily rollup beside it (`day` instead of `slot`); absent before migration …-0200. */
+  daily?: string;
 }
 
 /**
- * Counts `table`'s rows per slot and group in `rollup`, exactly, on every insert, update, delete and
- * truncate. Each statement's old and new rows are netted first, so an update that moves no row between
- * groups writes nothing, and groups are written in key order, so two statements never wait on each
- * other's counters crosswise. One function per event: a transition table exists only for its events.
+ * An upsert of netted changes into `target`, whose first key column is `time` (the slot, or its UTC
+ * day). Groups are written in key order, so two statements never wait on each other's counters
+ * crosswise, and groups that net to zero are not written.
  */
-export async function trackSlotCounts(db: Kysely<unknown>, counts: SlotCounts): Promise<void> {
-  const key = sql.join([sql.ref('slot'), ...counts.columns.map((column) => sql.ref(column))]);
-  const positions = sql.raw(counts.columns.map((_, index) => String(index + 2)).join(', '));
-  const netted = (changes: RawBuilder<unknown>) => sql`
-    insert into ${sql.table(counts.rollup)} as r (${key}, n)
-    select ${key}, sum(delta) from (${changes}) as c (${key}, delta)
-    group by 1, ${positions} having sum(delta) <> 0 order by 1, ${positions}
+function upsert(
+  target: string,
+  time: 'slot' | 'day',
+  columns: readonly string[],
+  changes: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const key = sql.join([sql.ref(time), ...columns.map((column) => sql.ref(column))]);
+  const source = sql.join([sql.ref('slot'), ...columns.map((column) => sql.ref(column))]);
+  const first = time === 'slot' ? sql.ref('slot') : sql`(slot at time zone 'UTC')::date`;
+  const rest = columns.map((column) => sql.ref(column));
+  const groups = sql.raw(columns.map((_, index) => String(index + 2)).join(', '));
+  return sql`
+    insert into ${sql.table(target)} as r (${key}, n)
+    select ${sql.join([first, ...rest])}, sum(delta) from (${changes}) as c (${source}, delta)
+    group by 1, ${groups} having sum(delta) <> 0 order by 1, ${groups}
     on conflict (${key}) do update set n = r.n + excluded.n`;
+}
+
+/** The statements a trigger runs for these changes: into the quarter-hour rollup and its daily one. */
+function upserts(counts: SlotCounts, changes: RawBuilder<unknown>): RawBuilder<unknown> {
+  const statements = [upsert(counts.rollup, 'slot', counts.columns, changes)];
+  if (counts.daily) statements.push(upsert(counts.daily, 'day', counts.columns, changes));
+  return sql.join(statements, sql`; `);
+}
+
+/**
+ * The trigger functions that count `table`'s rows per slot and group, exactly, on every insert, update,
+ * delete and truncate (`create or replace`: a later migration adds the daily rollup to them). Each
+ * statement's old and new rows are netted first, so an update that moves no row between groups writes
+ * nothing. One function per event: a transition table exists only for its events.
+ */
+export async function defineSlotCountFunctions(db: Kysely<unknown>, counts: SlotCounts): Promise<void> {
   const added = sql`select ${counts.values}, 1 from new_rows`;
   const removed = sql`select ${counts.values}, -1 from old_rows`;
-  const events = [
-    ['insert', netted(added), sql`referencing new table as new_rows`],
-    [
-      'update',
-      netted(sql`${added} union all ${removed}`),
-      sql`referencing old table as old_rows new table as new_rows`,
-    ],
-    ['delete', netted(removed), sql`referencing old table as old_rows`],
-    ['truncate', sql`delete from ${sql.table(counts.rollup)}`, sql``],
-  ] as const;
-  for (const [event, body, referencing] of events) {
-    const name = sql.id(`${counts.rollup}_${event}`);
-    await sql`create function ${name}() returns trigger language plpgsql as $body$
+  const cleared = [counts.rollup, ...(counts.daily ? [counts.daily] : [])].map(
+    (target) => sql`delete from ${sql.table(target)}`,
+  );
+  const bodies = {
+    insert: upserts(counts, added),
+    update: upserts(counts, sql`${added} union all ${removed}`),
+    delete: upserts(counts, removed),
+    truncate: sql.join(cleared, sql`; `),
+  };
+  for (const [event, body] of Object.entries(bodies)) {
+    await sql`create or replace function ${sql.id(`${counts.rollup}_${event}`)}() returns trigger
+      language plpgsql as $body$
       begin
         ${body};
         return null;
       end $body$`.execute(db);
+  }
+}
+
+/** Attaches the counting functions to the table (creating the triggers locks it until the migration commits). */
+export async function trackSlotCounts(db: Kysely<unknown>, counts: SlotCounts): Promise<void> {
+  await defineSlotCountFunctions(db, counts);
+  const events = [
+    ['insert', sql`referencing new table as new_rows`],
+    ['update', sql`referencing old table as old_rows new table as new_rows`],
+    ['delete', sql`referencing old table as old_rows`],
+    ['truncate', sql``],
+  ] as const;
+  for (const [event, referencing] of events) {
+    const name = sql.id(`${counts.rollup}_${event}`);
     await sql`create trigger ${name} after ${sql.raw(event)} on ${sql.table(counts.table)} ${referencing}
       for each statement execute function ${name}()`.execute(db);
   }
 }
 
 /**
- * Counts each change of a user's status when it happens (the transaction's time), per new status and
- * the user's country and language: "activated", "locked", "banned", "deleted" per period.
+ * Each change of a user's status when it happens (the transaction's time), per new status and the
+ * user's country and language: "activated", "locked", "banned", "deleted" per period.
  */
-export async function trackTransitions(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create function report_user_status_changes_track() returns trigger language plpgsql as $$
+export async function defineTransitionFunction(db: Kysely<unknown>, daily?: string): Promise<void> {
+  const changes = sql`select report_slot(now()), n.status, coalesce(n.country_id, 0), n.language, 1
+    from new_rows n join old_rows o on o.id = n.id where n.status <> o.status`;
+  const body = upserts(
+    {
+      table: 'users',
+      rollup: 'report_user_status_changes',
+      columns: ['status', 'country_id', 'language'],
+      values: sql``,
+      ...(daily ? { daily } : {}),
+    },
+    changes,
+  );
+  await sql`create or replace function report_user_status_changes_track() returns trigger
+    language plpgsql as $body$
     begin
-      insert into report_user_status_changes as r (slot, status, country_id, language, n)
-      select report_slot(now()), n.status, coalesce(n.country_id, 0), n.language, count(*)
-      from new_rows n join old_rows o on o.id = n.id
-      where n.status <> o.status
-      group by 1, 2, 3, 4 order by 1, 2, 3, 4
-      on conflict (slot, status, country_id, language) do update set n = r.n + excluded.n;
+      ${body};
       return null;
-    end $$`.execute(db);
+    end $body$`.execute(db);
+}
+
+export async function trackTransitions(db: Kysely<unknown>): Promise<void> {
+  await defineTransitionFunction(db);
   await sql`create trigger users_report_status_changes after update on users
     referencing old table as old_rows new table as new_rows
     for each statement execute function report_user_status_changes_track()`.execute(db);
+}
+
+/** The audit log's entries per administrator, action and resource (inserts only: the log is append-only). */
+export async function defineAdminActionsFunction(db: Kysely<unknown>, daily?: string): Promise<void> {
+  const changes = sql`select report_slot(created_at), coalesce(admin_id, 0), action, coalesce(resource, ''), 1
+    from inserted`;
+  const body = upserts(
+    {
+      table: 'audit_log',
+      rollup: 'report_admin_actions',
+      columns: ['admin_id', 'action', 'resource'],
+      values: sql``,
+      ...(daily ? { daily } : {}),
+    },
+    changes,
+  );
+  await sql`create or replace function report_admin_actions_track() returns trigger
+    language plpgsql as $body$
+    begin
+      ${body};
+      return null;
+    end $body$`.execute(db);
 }

@@ -8,7 +8,7 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { defineReport, type ReportFrame, type ReportSource } from '../../../reports/report-source.js';
-import { type BucketRow, bucketOf, inPeriod, toSeries } from '../../../reports/rollup-sql.js';
+import { bucketCounts, toSeries } from '../../../reports/rollup-sql.js';
 
 type UsersQuery = ReturnType<typeof usersReportQuerySchema.parse>;
 
@@ -21,9 +21,9 @@ function filtersOf(query: UsersQuery): RawBuilder<unknown> {
 }
 
 const SPLIT_KEYS = {
-  none: sql`'all'`,
-  country: sql`country_id::text`,
-  language: sql`language`,
+  none: sql<string>`'all'`,
+  country: sql<string>`country_id::text`,
+  language: sql<string>`language`,
 } as const;
 
 async function countryNames(db: Db, ids: readonly string[], locale: Locale): Promise<Map<string, string>> {
@@ -42,13 +42,12 @@ async function signups(
   query: UsersQuery,
   frame: ReportFrame,
   locale: Locale,
-): Promise<ReportSection[]> {
-  const { period, buckets } = frame;
-  const { rows } = await sql<BucketRow & { active: number | string }>`
-    select ${bucketOf(period)} as bucket, ${SPLIT_KEYS[query.split]} as key, sum(n) as n,
-      sum(n) filter (where status = ${STATUS.active}) as active
-    from report_user_signups where ${inPeriod(period)} ${filtersOf(query)}
-    group by 1, 2`.execute(db);
+): Promise<ReportSection> {
+  const rows = await bucketCounts(db, frame, {
+    rollup: 'report_user_signups',
+    key: SPLIT_KEYS[query.split],
+    where: filtersOf(query),
+  });
   const labels =
     query.split === 'country'
       ? await countryNames(
@@ -57,37 +56,34 @@ async function signups(
           locale,
         )
       : undefined;
-  const byBucket = (pick: (row: BucketRow & { active: number | string }) => number | string) =>
-    rows.map((row) => ({ bucket: row.bucket, key: '', n: pick(row) }));
-  const signedUp = toSeries(
-    byBucket((row) => row.n),
-    buckets,
-    [''],
-  )[0];
-  const active = toSeries(
-    byBucket((row) => row.active ?? 0),
-    buckets,
-    [''],
-  )[0];
-  return [
-    { id: 'signups', series: toSeries(rows, buckets, query.split === 'none' ? ['all'] : [], labels) },
-    {
-      id: 'retention',
-      series: [
-        ...(signedUp ? [{ ...signedUp, key: 'signedUp' }] : []),
-        ...(active ? [{ ...active, key: 'activeNow' }] : []),
-      ],
-    },
-  ];
+  return {
+    id: 'signups',
+    series: toSeries(rows, frame.buckets, query.split === 'none' ? ['all'] : [], labels),
+  };
+}
+
+/** Of those who signed up in each bucket, how many there are now and how many of them are active. */
+async function retention(db: Db, query: UsersQuery, frame: ReportFrame): Promise<ReportSection> {
+  const rows = await bucketCounts(db, frame, {
+    rollup: 'report_user_signups',
+    key: sql<string>`case when status = ${STATUS.active} then 'activeNow' else 'inactive' end`,
+    where: filtersOf(query),
+  });
+  const [signedUp, activeNow] = toSeries(
+    [...rows.map((row) => ({ ...row, key: 'signedUp' })), ...rows.filter((row) => row.key === 'activeNow')],
+    frame.buckets,
+    ['signedUp', 'activeNow'],
+  );
+  return { id: 'retention', series: [signedUp, activeNow].filter((series) => series !== undefined) };
 }
 
 async function statusChanges(db: Db, query: UsersQuery, frame: ReportFrame): Promise<ReportSection> {
-  const { period, buckets } = frame;
-  const { rows } = await sql<BucketRow>`
-    select ${bucketOf(period)} as bucket, status::text as key, sum(n) as n
-    from report_user_status_changes where ${inPeriod(period)} ${filtersOf(query)}
-    group by 1, 2`.execute(db);
-  return { id: 'statusChanges', series: toSeries(rows, buckets, USER_STATUSES.map(String)) };
+  const rows = await bucketCounts(db, frame, {
+    rollup: 'report_user_status_changes',
+    key: sql<string>`status::text`,
+    where: filtersOf(query),
+  });
+  return { id: 'statusChanges', series: toSeries(rows, frame.buckets, USER_STATUSES.map(String)) };
 }
 
 /**
@@ -100,13 +96,11 @@ export function usersReport(db: Db): ReportSource {
     service: 'auth',
     resource: 'auth.users',
     query: usersReportQuerySchema,
-    async sections(query, frame, locale) {
-      const [signupSections, changes] = await Promise.all([
+    sections: (query, frame, locale) =>
+      Promise.all([
         signups(db, query, frame, locale),
         statusChanges(db, query, frame),
-      ]);
-      const [signupSection, retention] = signupSections;
-      return [signupSection, changes, retention].filter((section) => section !== undefined);
-    },
+        retention(db, query, frame),
+      ]),
   });
 }
