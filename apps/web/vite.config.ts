@@ -1,7 +1,9 @@
 /// <reference types="node" />
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { panelChunk } from './build/panel-chunk.ts';
 import { precompress } from './build/precompress-plugin.ts';
 
 /** Everything the single API server serves; dev and preview forward it so the panel runs same-origin. */
@@ -23,6 +25,8 @@ const REACT = /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/;
 
 const FRAMEWORK =
   /node_modules[\\/](?:react-router|@emotion[\\/][^\\/]+|@mui[\\/](?:system|utils|styled-engine|private-theming)|i18next|react-i18next|@tanstack[\\/][^\\/]+)[\\/]/;
+
+const SRC = path.join(import.meta.dirname, 'src');
 
 const proxyEntry: ProxyOptions = {
   target: API_TARGET,
@@ -46,8 +50,12 @@ export default defineConfig({
           // upgraded: a new release of the panel's own code leaves it in the browser's cache.
           // React apart from the rest, so the public screens (issue 24) download it and nothing else.
           groups: [
+            // Vite's helper behind every page's `import()`: left in the entry, it made every chunk with an
+            // `import()` import the entry, whose name changes with each release (it names start-panel).
+            { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/, priority: 3 },
             { name: 'react', test: REACT, priority: 2 },
             { name: 'framework', test: FRAMEWORK, priority: 1 },
+            panelChunk(SRC),
           ],
         },
       },

@@ -2,12 +2,14 @@
  * The panel's load-cost budget (issue 12): every route opened in Chromium with an empty cache, the
  * JS and CSS it fetched summed as transferred, a table printed, and exit code 1 when a route is over
  * its budget. Run after `npm run build`: `npm run budget -w @pult/e2e` (every route), or with paths
- * after `--` to measure only those. BUDGET_FILES=1 lists each route's files too.
+ * after `--` to measure only those. BUDGET_FILES=1 lists each route's files too. Every route measured
+ * also runs the after-a-deploy check (after-deploy.ts), from this run's users list.
  */
 import { chromium } from '@playwright/test';
 import { adminApi } from '../support/admin-api.js';
 import { startPult } from '../support/pult-server.js';
 import { PUBLIC_ROUTES, SHELL_ROUTES } from '../support/routes.js';
+import { AFTER_DEPLOY_ROUTE, measureAfterDeploy, reportAfterDeploy } from './after-deploy.js';
 import { measureRoute, type RouteCost } from './measure-routes.js';
 
 /**
@@ -47,12 +49,12 @@ async function main(): Promise<number> {
     if (overTarget > 0)
       console.log(`\n${overTarget} of ${rows.length} routes are above the target (not failing).`);
     const over = rows.filter((row) => kb(row.cost.bytes) > row.budget.ceiling);
-    if (over.length > 0) {
-      console.error(`\nOver the ceiling: ${over.map((row) => row.cost.route).join(', ')}`);
-      return 1;
-    }
-    console.log(`\nAll ${rows.length} routes within budget.`);
-    return 0;
+    if (over.length > 0) console.error(`\nOver the ceiling: ${over.map((row) => row.cost.route).join(', ')}`);
+    else console.log(`\nAll ${rows.length} routes within budget.`);
+    const usersList = only.length === 0 && rows.find((row) => row.cost.route === AFTER_DEPLOY_ROUTE);
+    // The build before the deploy is the one just measured: its users list is the warm cache.
+    const deployOk = usersList ? reportAfterDeploy(await measureAfterDeploy(browser, usersList.cost)) : true;
+    return over.length === 0 && deployOk ? 0 : 1;
   } finally {
     await browser.close();
     await server.stop();

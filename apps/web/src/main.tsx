@@ -1,3 +1,4 @@
+import { loadPanel } from './app/load-panel';
 import { isPublicPath } from './app/public-paths';
 
 /*
@@ -8,5 +9,5 @@ import { isPublicPath } from './app/public-paths';
 if (isPublicPath(window.location.pathname)) {
   void import('./public-entry/start-public').then(({ startPublic }) => startPublic());
 } else {
-  void import('./app/start-panel').then(({ startPanel }) => startPanel());
+  void loadPanel().then((start) => start());
 }

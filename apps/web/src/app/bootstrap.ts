@@ -1,5 +1,6 @@
 import type { TokenPair } from '@pult/contract';
 import type { i18n as I18n } from 'i18next';
+import type { RouteObject } from 'react-router';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { type AppRouter, createAppRouter } from './router';
 import { createServices, type Services } from './services';
@@ -14,6 +15,8 @@ export interface BootstrapOptions {
   tokens?: TokenPair;
   /** Where the router starts, once the session is in place (the public entry's `/dashboard`). */
   path?: string;
+  /** The route table (`routes.tsx`). */
+  routes: RouteObject[];
 }
 
 /**
@@ -21,7 +24,7 @@ export interface BootstrapOptions {
  * first route renders, so a stale session is cleared before any guarded page asks for data. Tokens
  * handed over are stored before the address changes: whoever sees `/dashboard` finds the session.
  */
-export async function bootstrap(i18n: I18n, options: BootstrapOptions = {}): Promise<Started> {
+export async function bootstrap(i18n: I18n, options: BootstrapOptions): Promise<Started> {
   const config = await loadRuntimeConfig();
   let router: AppRouter | null = null;
   const services = createServices({
@@ -34,6 +37,6 @@ export async function bootstrap(i18n: I18n, options: BootstrapOptions = {}): Pro
   await services.session.start();
   if (options.tokens) services.session.signIn(options.tokens);
   if (options.path) window.history.replaceState(null, '', options.path);
-  router = createAppRouter();
+  router = createAppRouter(options.routes);
   return { services, router };
 }

@@ -1,8 +1,8 @@
-import { createBrowserRouter } from 'react-router';
-import { appRoutes } from './routes';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-export function createAppRouter(): AppRouter {
-  return createBrowserRouter(appRoutes);
+/** `routes` is the route table (`routes.tsx`), handed in by `load-panel.ts`. */
+export function createAppRouter(routes: RouteObject[]): AppRouter {
+  return createBrowserRouter(routes);
 }

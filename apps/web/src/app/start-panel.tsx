@@ -1,7 +1,8 @@
 import type { TokenPair } from '@pult/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createI18n, loadStoredTexts } from '../i18n/i18n';
+import type { RouteObject } from 'react-router';
+import { createI18n, type LoadTexts, loadStoredTexts } from '../i18n/i18n';
 import { App } from './app';
 import { AppFrame } from './app-frame';
 import { bootstrap } from './bootstrap';
@@ -12,13 +13,23 @@ export interface StartPanelOptions {
   tokens?: TokenPair;
   /** Where the panel opens; the address as it is when not given. */
   path?: string;
+  /**
+   * The route table and the texts' loader: they name the pages' and the languages' chunks, so they are
+   * handed in by `load-panel.ts` and this chunk does not change when a page or a text does.
+   */
+  routes: RouteObject[];
+  loadTexts: LoadTexts;
 }
 
 /** Starts the signed-in panel (everything but the public screens, which `public-entry` serves). */
-export async function startPanel(options: StartPanelOptions = {}): Promise<void> {
+export async function startPanel(options: StartPanelOptions): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   // Only the stored language's texts are downloaded, and before the first render, so that render is in it.
-  const i18n = createI18n(window.localStorage, await loadStoredTexts(window.localStorage));
+  const i18n = createI18n(
+    window.localStorage,
+    await loadStoredTexts(window.localStorage, options.loadTexts),
+    options.loadTexts,
+  );
 
   async function start(): Promise<void> {
     root.render(

@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from '@pult/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ALL_TEXTS } from '../test/all-texts';
 import { createI18n, loadStoredTexts } from './i18n';
+import { loadTexts } from './load-texts';
 import { enUS } from './locales/en-US';
 import { ukUA } from './locales/uk-UA';
 
@@ -54,7 +55,7 @@ describe('i18n', () => {
 
   it('loads only the stored language at start', async () => {
     window.localStorage.setItem(STORAGE_KEYS.language, 'en-US');
-    const texts = await loadStoredTexts(window.localStorage);
+    const texts = await loadStoredTexts(window.localStorage, loadTexts);
     expect(Object.keys(texts)).toEqual(['en-US']);
     const i18n = createI18n(window.localStorage, texts);
     expect(i18n.t('login.title')).toBe('Sign in');
@@ -62,7 +63,7 @@ describe('i18n', () => {
   });
 
   it('downloads the other language on a switch, keeping the current one until it is there', async () => {
-    const i18n = createI18n(window.localStorage, { 'uk-UA': ukUA });
+    const i18n = createI18n(window.localStorage, { 'uk-UA': ukUA }, loadTexts);
     const switching = i18n.changeLanguage('en-US');
     expect(i18n.t('login.title')).toBe('Вхід');
     await switching;

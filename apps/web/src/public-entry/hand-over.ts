@@ -1,19 +1,17 @@
 import type { TokenPair } from '@pult/contract';
 import type { Root } from 'react-dom/client';
+import { loadPanel } from '../app/load-panel';
 import { SESSION_CHANNEL_NAME } from '../session/session-channel-name';
 import { isRefreshExpired, readTokens } from '../session/token-store';
-
-/** The panel's entry, fetched early (while the admin types) so signing in does not wait for it. */
-export const loadPanel = () => import('../app/start-panel');
 
 /**
  * Replaces the public screens with the panel on `/dashboard`, signed in with `tokens` or with what
  * storage holds. The panel's session manager then owns the session (spec §4) as after any start.
  */
 export async function openPanel(root: Root, tokens?: TokenPair): Promise<void> {
-  const { startPanel } = await loadPanel();
+  const start = await loadPanel();
   root.unmount();
-  await startPanel(tokens ? { tokens, path: '/dashboard' } : { path: '/dashboard' });
+  await start(tokens ? { tokens, path: '/dashboard' } : { path: '/dashboard' });
 }
 
 /** A session the panel would keep: tokens present and the refresh token not yet expired. */

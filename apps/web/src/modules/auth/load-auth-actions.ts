@@ -1,4 +1,4 @@
-import { loadPanel } from '../../public-entry/hand-over';
+import { loadPanel } from '../../app/load-panel';
 
 /** The public screens' calls and checks (`auth-actions.ts`), a chunk of their own. */
 export const loadAuthActions = () => import('./auth-actions');

@@ -1,0 +1,16 @@
+import { loadTexts } from '../i18n/load-texts';
+import type { StartPanelOptions } from './start-panel';
+
+export type OpenPanel = (options?: Omit<StartPanelOptions, 'routes' | 'loadTexts'>) => Promise<void>;
+
+/**
+ * Fetches the panel (fetched early by the sign-in screen while the admin types, so signing in does not
+ * wait for it). The route table and the texts' loader, which name the pages' and the languages'
+ * chunks, are fetched beside the panel's start-up code and handed to it, not imported by it: a page or
+ * a text that changes in a release then changes this small entry's chunk and not the start-up chunk
+ * that most chunks import (docs/architecture.md, "Chunks that survive a deploy").
+ */
+export async function loadPanel(): Promise<OpenPanel> {
+  const [{ startPanel }, { appRoutes }] = await Promise.all([import('./start-panel'), import('./routes')]);
+  return (options = {}) => startPanel({ ...options, routes: appRoutes, loadTexts });
+}
