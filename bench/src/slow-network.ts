@@ -1,0 +1,143 @@
+/**
+ * The panel on a slow network (issue 24), benchmark figures only: Debian's Chromium through Playwright,
+ * each run in a fresh context (an empty cache), throttled over CDP to 1.6 Mbit/s down, 750 kbit/s up
+ * and 150 ms round trip (Network.emulateNetworkConditions) with the CPU 4× slower
+ * (Emulation.setCPUThrottlingRate). Per run:
+ *  1. navigation to `/` → the e-mail field enabled and a keystroke in it handled (its value changed);
+ *  2. sign-in submitted → the dashboard's heading; and on from the same submit, through the menu
+ *     (Users, then Users; no think time) → the users list showing rows;
+ *  3. for reference, `/auth/users` opened signed in on an empty cache → rows.
+ * Medians of RUNS runs (default 5). Run after `npm run build`: `npm run bench:slow-network -w @pult/bench`.
+ * Timed from Node around Playwright's own waits, so each figure holds a few ms of polling.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { adminApi } from '../../e2e/support/admin-api.js';
+import { DEMO_ADMIN, startPult } from '../../e2e/support/pult-server.js';
+
+const RUNS = Number(process.env.RUNS ?? 5);
+const TIMEOUT_MS = 60_000;
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: 1_600_000 / 8,
+  uploadThroughput: 750_000 / 8,
+};
+const CPU_SLOWDOWN = 4;
+
+interface Run {
+  signinInteractive: number;
+  submitToDashboard: number;
+  submitToUsersRows: number;
+  usersColdRows: number;
+}
+
+async function throttled(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT_MS);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page };
+}
+
+const usersRows = (page: Page) =>
+  page.getByRole('table', { name: 'Користувачі', exact: true }).locator('tbody > tr');
+
+async function signInRun(browser: Browser, baseURL: string): Promise<Omit<Run, 'usersColdRows'>> {
+  const { context, page } = await throttled(browser, baseURL);
+  try {
+    const email = page.getByLabel('Е-пошта');
+    const started = Date.now();
+    await page.goto('/', { waitUntil: 'commit' });
+    await email.click();
+    await page.keyboard.type(DEMO_ADMIN.email[0]!);
+    await page.waitForFunction(
+      (first) => (document.activeElement as HTMLInputElement | null)?.value === first,
+      DEMO_ADMIN.email[0],
+      { timeout: TIMEOUT_MS },
+    );
+    const signinInteractive = Date.now() - started;
+
+    await email.fill(DEMO_ADMIN.email);
+    await page.getByLabel('Пароль').fill(DEMO_ADMIN.password);
+    const submitted = Date.now();
+    await page.getByRole('button', { name: 'Увійти' }).click();
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
+    await page.waitForURL('**/dashboard');
+    const submitToDashboard = Date.now() - submitted;
+    const nav = page.getByRole('navigation', { name: /меню|menu/i });
+    await nav.getByRole('button', { name: 'Користувачі' }).click();
+    await nav.getByRole('link', { name: 'Користувачі' }).click();
+    await usersRows(page).first().waitFor({ state: 'visible' });
+    return { signinInteractive, submitToDashboard, submitToUsersRows: Date.now() - submitted };
+  } finally {
+    await context.close();
+  }
+}
+
+async function usersColdRun(browser: Browser, baseURL: string): Promise<number> {
+  const { tokens } = await adminApi(baseURL);
+  const { context, page } = await throttled(browser, baseURL);
+  try {
+    await context.addInitScript((pair) => {
+      window.localStorage.setItem('access_token', pair.access_token);
+      window.localStorage.setItem('refresh_token', pair.refresh_token);
+      window.localStorage.setItem('expires_at', String(pair.expires_at));
+      window.localStorage.setItem('refresh_expired_at', String(pair.refresh_expired_at));
+    }, tokens);
+    const started = Date.now();
+    await page.goto('/auth/users', { waitUntil: 'commit' });
+    await usersRows(page).first().waitFor({ state: 'visible' });
+    return Date.now() - started;
+  } finally {
+    await context.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function main(): Promise<void> {
+  const server = await startPult({ LOG_LEVEL: 'warn' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const runs: Run[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const signIn = await signInRun(browser, server.url);
+      runs.push({ ...signIn, usersColdRows: await usersColdRun(browser, server.url) });
+      console.log(`run ${run + 1}/${RUNS}: ${JSON.stringify(runs.at(-1))}`);
+    }
+    const rows: [string, keyof Run][] = [
+      ['navigation → sign-in form interactive (keystroke handled)', 'signinInteractive'],
+      ['sign-in submit → dashboard heading', 'submitToDashboard'],
+      ['sign-in submit → users list rows (via the menu)', 'submitToUsersRows'],
+      ['/auth/users signed in, empty cache → rows', 'usersColdRows'],
+    ];
+    console.log(`\n1.6 Mbit/s down, 150 ms RTT, CPU ÷${CPU_SLOWDOWN}; ${RUNS} runs, ms (median, min–max)`);
+    for (const [label, key] of rows) {
+      const values = runs.map((run) => run[key]);
+      console.log(
+        `${label.padEnd(62)} ${String(median(values)).padStart(6)}  (${Math.min(...values)}–${Math.max(...values)})`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
