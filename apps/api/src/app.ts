@@ -223,7 +223,11 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     cards: [...auth.dashboard, ...notification.dashboard, ...storage.dashboard, ...chat.dashboard],
   });
   // Reports likewise: each module contributes its own, computed from its rollups.
-  await app.register(reportRoutes, { prefix: SERVICE_BASE_PATHS.auth, reports: auth.reports, clock });
+  await app.register(reportRoutes, {
+    prefix: SERVICE_BASE_PATHS.auth,
+    reports: [...auth.reports, ...notification.reports],
+    clock,
+  });
   const prune = async () => {
     await auth.prune();
     await notification.prune();

@@ -94,7 +94,7 @@ export const TOP_MENU_ITEMS: readonly MenuItem[] = [
     route: '/reports',
     labelKey: 'menu.reports',
     icon: AssessmentIcon,
-    resources: [permissionResourceOf(usersResource), permissionResourceOf(auditResource)],
+    resources: [usersResource, emailQueueResource, auditResource].map(permissionResourceOf),
   },
   { route: '/profile', labelKey: 'menu.profile', icon: PersonIcon },
 ];

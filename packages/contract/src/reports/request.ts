@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../audit/index.js';
 import { LOCALES } from '../locales.js';
+import { EMAIL_STATUSES, QUEUE_CHANNELS } from '../notification/email-queue.js';
 import { isCalendarDate } from '../resources/list-query.js';
 import {
   type DateRange,
@@ -82,3 +83,14 @@ export const administratorsReportQuerySchema = z
   })
   .superRefine(checkPeriod);
 export type AdministratorsReportQuery = z.infer<typeof administratorsReportQuerySchema>;
+
+/** Delivery: filtered by channel, status and one template (by name). */
+export const deliveryReportQuerySchema = z
+  .strictObject({
+    ...reportPeriodShape,
+    channel: z.enum(QUEUE_CHANNELS, { error: 'invalidValue' }).optional(),
+    status: z.enum(EMAIL_STATUSES, { error: 'invalidValue' }).optional(),
+    template: z.string().trim().min(1, { error: 'invalidValue' }).max(100, { error: 'tooLong' }).optional(),
+  })
+  .superRefine(checkPeriod);
+export type DeliveryReportQuery = z.infer<typeof deliveryReportQuerySchema>;

@@ -16,6 +16,7 @@ import { createEmailQueue } from './email-queue.js';
 import { createChannelResolver } from './mail-transport.js';
 import { createQueueHandlers } from './queue/queue-handlers.js';
 import { readQueueStats } from './queue-stats.js';
+import { deliveryReport } from './reports/delivery-report.js';
 import { composeAndQueue } from './send/compose.js';
 import { createIdempotencyKeys } from './send/idempotency.js';
 import { sendRoutes } from './send/send-routes.js';
@@ -83,6 +84,8 @@ export function createNotificationModule(deps: {
     worker,
     /** The e-mail queue's dashboard cards. */
     dashboard: createNotificationDashboard(db, clock),
+    /** The Delivery report. */
+    reports: [deliveryReport(db)],
     /** Drops idempotency keys past their 24 hours. */
     prune: () => keys.prune(),
     /** Backlog by status and the oldest pending message's age (the metrics' queue gauges). */

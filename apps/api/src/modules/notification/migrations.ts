@@ -2,6 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { trackChanges } from '../../live/migrations.js';
 import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 import { notificationDashboardMigrations } from './dashboard/migrations.js';
+import { notificationReportMigrations } from './reports/migrations.js';
 import {
   ADMIN_INVITATION_SEED,
   MFA_RESET_SEED,
@@ -93,6 +94,7 @@ export const notificationMigrations: Record<string, Migration> = {
     },
   },
   ...notificationDashboardMigrations,
+  ...notificationReportMigrations,
   '2026-11-24-0230-queue-day-counts': {
     async up(db: Kysely<unknown>) {
       // Per day only: a status bucket would put every claim and send of the delivery workers on the

@@ -1,6 +1,13 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { AUDIT_ACTIONS, LOCALES, type ReportId, USERS_REPORT_SPLITS } from '@pult/contract';
+import {
+  AUDIT_ACTIONS,
+  EMAIL_STATUSES,
+  LOCALES,
+  QUEUE_CHANNELS,
+  type ReportId,
+  USERS_REPORT_SPLITS,
+} from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import type { TextKey } from '../../forms/view-text';
 
@@ -34,6 +41,26 @@ const FILTERS: Record<ReportId, readonly FilterSelect[]> = {
       name: 'language',
       label: 'reports.filters.language',
       options: LOCALES.map((value) => ({ value, label: `people.language.${value}` as TextKey })),
+      any: true,
+    },
+  ],
+  delivery: [
+    {
+      name: 'channel',
+      label: 'reports.filters.channel',
+      options: QUEUE_CHANNELS.map((value) => ({
+        value,
+        label: `notifications.queue.channel.${value}` as TextKey,
+      })),
+      any: true,
+    },
+    {
+      name: 'status',
+      label: 'reports.filters.status',
+      options: EMAIL_STATUSES.map((value) => ({
+        value,
+        label: `notifications.queue.status.${value}` as TextKey,
+      })),
       any: true,
     },
   ],

@@ -1,5 +1,6 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import GroupIcon from '@mui/icons-material/Group';
+import OutboxIcon from '@mui/icons-material/Outbox';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,6 +20,7 @@ import { useReportText } from './use-report-text';
 
 const ICONS: Record<ReportId, typeof SvgIcon> = {
   users: GroupIcon,
+  delivery: OutboxIcon,
   administrators: AdminPanelSettingsIcon,
 };
 

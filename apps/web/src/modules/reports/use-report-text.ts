@@ -5,6 +5,8 @@ import type { TextKey } from '../../forms/view-text';
 /** Texts a report's series fall back on when the report has none of its own (the audit log's actions). */
 const FALLBACK: Partial<Record<string, (key: string) => TextKey>> = {
   byAction: (key) => `audit.actions.${key}` as TextKey,
+  byStatus: (key) => `notifications.queue.status.${key}` as TextKey,
+  byChannel: (key) => `notifications.queue.channel.${key}` as TextKey,
 };
 
 /**

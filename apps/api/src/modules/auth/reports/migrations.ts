@@ -1,13 +1,15 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import { createReportSlotFunction } from '../../../reports/report-migrations.js';
+import { createReportSlotFunction, dailyRollupBeside } from '../../../reports/report-migrations.js';
 import {
-  defineAdminActionsFunction,
   defineSlotCountFunctions,
-  defineTransitionFunction,
   type SlotCounts,
   trackSlotCounts,
+} from '../../../reports/rollup-triggers.js';
+import {
+  defineAdminActionsFunction,
+  defineTransitionFunction,
   trackTransitions,
-} from './rollup-triggers.js';
+} from './auth-rollup-triggers.js';
 
 const USER_SIGNUPS: SlotCounts = {
   table: 'users',
@@ -15,18 +17,6 @@ const USER_SIGNUPS: SlotCounts = {
   columns: ['country_id', 'language', 'status'],
   values: sql`report_slot(created_at), coalesce(country_id, 0), language, status`,
 };
-
-/** A daily rollup beside a quarter-hour one, filled from it (the same counts, summed per UTC day). */
-async function dailyBeside(db: Kysely<unknown>, rollup: string, columns: string): Promise<void> {
-  const daily = sql.table(`${rollup}_daily`);
-  await sql`create table ${daily} (like ${sql.table(rollup)})`.execute(db);
-  await sql`alter table ${daily} drop column slot`.execute(db);
-  await sql`alter table ${daily} add column day date not null`.execute(db);
-  await sql`alter table ${daily} add primary key (day, ${sql.raw(columns)})`.execute(db);
-  await sql`insert into ${daily} (day, ${sql.raw(columns)}, n)
-    select (slot at time zone 'UTC')::date, ${sql.raw(columns)}, sum(n) from ${sql.table(rollup)}
-    group by 1, ${sql.raw(columns)} having sum(n) <> 0`.execute(db);
-}
 
 /**
  * The Users and Administrators reports' rollups (docs/architecture.md, "Reports"): counters per
@@ -100,11 +90,11 @@ export const authReportMigrations: Record<string, Migration> = {
       await sql`set local statement_timeout = 0`.execute(db);
       // No writer until this commits: the backfill and the functions that count into both see the same rows.
       await sql`lock table users, audit_log in share row exclusive mode`.execute(db);
-      await dailyBeside(db, 'report_user_signups', 'country_id, language, status');
+      await dailyRollupBeside(db, 'report_user_signups', 'country_id, language, status');
       await defineSlotCountFunctions(db, { ...USER_SIGNUPS, daily: 'report_user_signups_daily' });
-      await dailyBeside(db, 'report_user_status_changes', 'status, country_id, language');
+      await dailyRollupBeside(db, 'report_user_status_changes', 'status, country_id, language');
       await defineTransitionFunction(db, 'report_user_status_changes_daily');
-      await dailyBeside(db, 'report_admin_actions', 'admin_id, action, resource');
+      await dailyRollupBeside(db, 'report_admin_actions', 'admin_id, action, resource');
       await defineAdminActionsFunction(db, 'report_admin_actions_daily');
     },
   },

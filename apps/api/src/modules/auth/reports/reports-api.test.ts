@@ -50,7 +50,11 @@ describe.each(testDatabaseKinds())('reports on %s', (kind) => {
 
   it('lists and answers only the reports the administrator may list every record of', async () => {
     const index = await get('/auth/admin/reports');
-    expect(index.json<ReportIndex>().reports.map((entry) => entry.id)).toEqual(['users', 'administrators']);
+    expect(index.json<ReportIndex>().reports.map((entry) => entry.id)).toEqual([
+      'users',
+      'administrators',
+      'delivery',
+    ]);
 
     const nobody = await adminWithGrants(t, []);
     expect((await get('/auth/admin/reports', nobody.headers)).json<ReportIndex>().reports).toEqual([]);

@@ -35,6 +35,8 @@ export const reportsEn: typeof reportsUk = {
     split: 'Split sign-ups',
     splits: { none: 'No split', country: 'By country', language: 'By language' },
     language: 'Language',
+    channel: 'Channel',
+    status: 'Outcome',
     action: 'Action',
     any: 'Any',
   },
@@ -55,6 +57,13 @@ export const reportsEn: typeof reportsUk = {
       },
       retention: { signedUp: 'Signed up', activeNow: 'Active now' },
     },
+  },
+  delivery: {
+    title: 'Delivery',
+    description:
+      'E-mails, SMS and push messages by when they were queued: how many were sent, failed or were cancelled — by channel and template.',
+    sections: { byStatus: 'By outcome', byChannel: 'By channel', byTemplate: 'By template' },
+    keys: {},
   },
   administrators: {
     title: 'Administrators',

@@ -35,6 +35,8 @@ export const reportsUk = {
     split: 'Розбивка реєстрацій',
     splits: { none: 'Без розбивки', country: 'За країнами', language: 'За мовами' },
     language: 'Мова',
+    channel: 'Канал',
+    status: 'Результат',
     action: 'Дія',
     any: 'Будь-яка',
   },
@@ -55,6 +57,13 @@ export const reportsUk = {
       },
       retention: { signedUp: 'Зареєструвалися', activeNow: 'Активні зараз' },
     },
+  },
+  delivery: {
+    title: 'Доставка',
+    description:
+      'Е-листи, SMS і push за часом постановки в чергу: скільки надіслано, не вдалося чи скасовано — за каналами й шаблонами.',
+    sections: { byStatus: 'За результатом', byChannel: 'За каналами', byTemplate: 'За шаблонами' },
+    keys: {},
   },
   administrators: {
     title: 'Адміністратори',
