@@ -517,6 +517,7 @@ const REPORT_SHOTS: Shot[] = [
     path: '/reports/users?preset=last-90-days&group=week&split=language',
     fullPage: true,
   },
+  { name: 'reports-delivery', path: '/reports/delivery?preset=last-90-days&group=month', fullPage: true },
   {
     name: 'reports-administrators',
     path: '/reports/administrators?preset=last-30-days&group=day',
