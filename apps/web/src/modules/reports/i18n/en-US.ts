@@ -38,7 +38,7 @@ export const reportsEn: typeof reportsUk = {
     channel: 'Channel',
     status: 'Outcome',
     action: 'Action',
-    any: 'Any',
+    any: 'All',
   },
   users: {
     title: 'Users',

@@ -38,7 +38,7 @@ export const reportsUk = {
     channel: 'Канал',
     status: 'Результат',
     action: 'Дія',
-    any: 'Будь-яка',
+    any: 'Усі',
   },
   users: {
     title: 'Користувачі',
