@@ -1,4 +1,9 @@
-import { coversEveryRecord, reportIndexSchema, reportResultSchema } from '@pult/contract';
+import {
+  coversEveryRecord,
+  permissionResourceOf,
+  reportIndexSchema,
+  reportResultSchema,
+} from '@pult/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RequestAccess } from '../access/access-control.js';
 import { accessOf } from '../access/request-access.js';
@@ -13,11 +18,17 @@ export interface ReportRouteDeps {
 }
 
 /**
- * A report sums up all of a resource's records, so it is for administrators who may list every one of
- * them: a grant limited by a condition would learn about the other records from the figures.
+ * A report sums up all of a resource's records by some of their fields (a user's country, an entry's
+ * administrator), so it is for administrators who may list every record with every field: a grant
+ * limited by a condition or to some fields would learn what it hides from the figures.
  */
 function maySee(caller: RequestAccess, report: ReportSource): boolean {
-  return coversEveryRecord(caller.permissions.decide(report.resource, 'list'));
+  const decision = caller.permissions.decide(permissionResourceOf(report.resource), 'list');
+  return (
+    coversEveryRecord(decision) &&
+    decision.fieldDenies.length === 0 &&
+    decision.allows.some((grant) => !grant.where && !grant.fields)
+  );
 }
 
 /**
@@ -39,12 +50,14 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
     app.get(
       `/admin/reports/${report.id}`,
       {
-        config: { access: access.to(report.resource, 'list', { scoped: false, fields: null, mask: null }) },
+        // Declared as the list itself declares it: a narrower declaration would make the catalogue
+        // say that no `list` grant of the resource may carry a condition or name fields.
+        config: { access: access.to(report.resource, 'list') },
         schema: { querystring: report.query, response: { 200: reportResultSchema } },
       },
       async (request) => {
         const caller = accessOf(request);
-        if (!maySee(caller, report)) await caller.deny(report.resource, 'list');
+        if (!maySee(caller, report)) await caller.deny(permissionResourceOf(report.resource), 'list');
         const now = deps.clock();
         const answer = await report.run(request.query, now, requestLocale(request));
         return { id: report.id, ...answer, generatedAt: now.toISOString() };

@@ -1,4 +1,11 @@
-import type { Locale, ReportId, ReportPeriod, ReportSection, ServiceName } from '@pult/contract';
+import type {
+  Locale,
+  ReportId,
+  ReportPeriod,
+  ReportSection,
+  ResourceDescriptor,
+  ServiceName,
+} from '@pult/contract';
 import type { z } from 'zod';
 import { type PeriodQuery, reportFrame } from './report-frame.js';
 
@@ -21,8 +28,11 @@ export interface ReportAnswer extends ReportFrame {
 export interface ReportSource {
   id: ReportId;
   service: ServiceName;
-  /** The access-control resource (`auth.users`); the report needs `list` on all of its records. */
-  resource: string;
+  /**
+   * The list whose records the report sums up (`usersResource`): the report needs `list` on every
+   * record and field of it, and its route is declared like that list's, so the catalogue is unchanged.
+   */
+  resource: ResourceDescriptor;
   query: z.ZodType;
   run(query: unknown, now: Date, locale: Locale): Promise<ReportAnswer>;
 }
@@ -31,7 +41,7 @@ export interface ReportSource {
 export function defineReport<Schema extends z.ZodType<PeriodQuery>>(report: {
   id: ReportId;
   service: ServiceName;
-  resource: string;
+  resource: ResourceDescriptor;
   query: Schema;
   sections(query: z.output<Schema>, frame: ReportFrame, locale: Locale): Promise<ReportSection[]>;
 }): ReportSource {

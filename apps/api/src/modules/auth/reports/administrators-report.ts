@@ -1,4 +1,4 @@
-import { administratorsReportQuerySchema, type ReportSection } from '@pult/contract';
+import { administratorsReportQuerySchema, auditResource, type ReportSection } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { defineReport, type ReportSource } from '../../../reports/report-source.js';
@@ -35,7 +35,7 @@ export function administratorsReport(db: Db): ReportSource {
   return defineReport({
     id: 'administrators',
     service: 'auth',
-    resource: 'auth.audit',
+    resource: auditResource,
     query: administratorsReportQuerySchema,
     async sections(query, frame): Promise<ReportSection[]> {
       const by = async (id: string, key: RawBuilder<string>) => ({

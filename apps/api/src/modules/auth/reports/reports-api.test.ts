@@ -81,6 +81,28 @@ describe.each(testDatabaseKinds())('reports on %s', (kind) => {
     expect(refused.json()).toHaveProperty('error');
   });
 
+  it('refuses a grant limited to some fields, and leaves the lists’ catalogue entries as the lists declare them', async () => {
+    const someFields = await adminWithGrants(t, [
+      { resource: 'auth.users', action: 'list', effect: 'allow', fields: ['id', 'email'] },
+    ]);
+    expect((await get('/auth/admin/reports/users?preset=last-7-days', someFields.headers)).statusCode).toBe(
+      403,
+    );
+    const catalogue = (await get('/auth/admin/permissions/catalogue')).json<{
+      resources: { name: string; actions: { name: string; scoped: boolean; fields: string | null }[] }[];
+    }>();
+    for (const name of ['auth.users', 'auth.audit', 'notification.email-queue']) {
+      const list = catalogue.resources
+        .find((resource) => resource.name === name)
+        ?.actions.find((action) => action.name === 'list');
+      expect(list, name).toMatchObject({ fields: 'read' });
+    }
+    const usersList = catalogue.resources
+      .find((resource) => resource.name === 'auth.users')
+      ?.actions.find((action) => action.name === 'list');
+    expect(usersList?.scoped).toBe(true);
+  });
+
   it('cuts days at Kyiv midnights across the DST change of 2025-03-30', async () => {
     const country = await createCountry(t.db);
     // Kyiv is UTC+2 before 03:00 on 2025-03-30 and UTC+3 after it.

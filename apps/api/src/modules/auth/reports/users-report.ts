@@ -4,6 +4,7 @@ import {
   STATUS,
   USER_STATUSES,
   usersReportQuerySchema,
+  usersResource,
 } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
@@ -94,7 +95,7 @@ export function usersReport(db: Db): ReportSource {
   return defineReport({
     id: 'users',
     service: 'auth',
-    resource: 'auth.users',
+    resource: usersResource,
     query: usersReportQuerySchema,
     sections: (query, frame, locale) =>
       Promise.all([

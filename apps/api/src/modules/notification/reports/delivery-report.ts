@@ -1,6 +1,7 @@
 import {
   deliveryReportQuerySchema,
   EMAIL_STATUSES,
+  emailQueueResource,
   QUEUE_CHANNELS,
   type ReportSection,
 } from '@pult/contract';
@@ -27,7 +28,7 @@ export function deliveryReport(db: Db): ReportSource {
   return defineReport({
     id: 'delivery',
     service: 'notification',
-    resource: 'notification.email-queue',
+    resource: emailQueueResource,
     query: deliveryReportQuerySchema,
     async sections(query, frame): Promise<ReportSection[]> {
       const by = async (id: string, key: RawBuilder<string>, keys: readonly string[] = []) => ({
