@@ -3,7 +3,11 @@ import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { createPermissionsStore, type PermissionsStore } from '../access/permissions-store';
 import { createStepUpBroker, type StepUpBroker } from '../access/step-up-broker';
-import { type ConnectivityMonitor, createConnectivityMonitor } from '../http/connectivity';
+import {
+  type ConnectivityMonitor,
+  createConnectivityMonitor,
+  isUnreachableStatus,
+} from '../http/connectivity';
 import {
   createHttpClient,
   createLogoutCall,
@@ -55,6 +59,7 @@ export function createServices(deps: ServicesDeps): Services {
   const session = createSessionManager({
     storage: deps.storage ?? window.localStorage,
     refresh: createRefreshCall(fetchFn, getAuthBaseUrl, getLocale),
+    isUnreachable: (error) => isHttpError(error) && (error.status === 0 || isUnreachableStatus(error.status)),
     logout: createLogoutCall(fetchFn, getAuthBaseUrl, getLocale),
     navigate: deps.navigate,
     channel: openSessionChannel(),

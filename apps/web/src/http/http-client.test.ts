@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@pult/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSessionManager, type SessionManager } from '../session/session-manager';
+import { createSessionManager, type ForcedRenewal, type SessionManager } from '../session/session-manager';
 import { deferred, MemoryStorage } from '../session/session-test-fakes';
 import { createHttpClient, createLogoutCall, createRefreshCall, withQuery } from './http-client';
 import { HttpError } from './http-error';
@@ -22,9 +22,9 @@ function fakeSession(initialToken: string | null = 'a0') {
     getAccessToken: vi.fn(() => token),
     isSignedIn: vi.fn(() => token !== null),
     ensureFreshToken: vi.fn(async () => {}),
-    forceRenew: vi.fn(async () => {
+    forceRenew: vi.fn(async (): Promise<ForcedRenewal> => {
       token = 'a1';
-      return true;
+      return 'renewed';
     }),
     signOut: vi.fn(async () => {
       token = null;
@@ -250,7 +250,7 @@ describe('createHttpClient: 401', () => {
 
   it('signs out locally and throws when the renewal fails', async () => {
     const { client, session, fetchFn } = setup();
-    session.forceRenew.mockResolvedValueOnce(false);
+    session.forceRenew.mockResolvedValueOnce('refused');
     fetchFn.mockResolvedValueOnce(json(401, { message: 'expired' }));
     const error = await rejection(client.get('/x'));
     expect(error).toBeInstanceOf(HttpError);
@@ -258,6 +258,17 @@ describe('createHttpClient: 401', () => {
     expect((error as HttpError).body).toEqual({ message: 'expired' });
     expect(session.signOut).toHaveBeenCalledWith({ callServer: false, reason: 'rejected' });
     expect(fetchFn).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the session when the renewal found no server, failing only the request', async () => {
+    const { client, session, fetchFn, onReachability } = setup();
+    session.forceRenew.mockResolvedValueOnce('unreachable');
+    fetchFn.mockResolvedValueOnce(json(401, { message: 'expired' }));
+    const error = await rejection(client.get('/x'));
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(0);
+    expect(session.signOut).not.toHaveBeenCalled();
+    expect(onReachability).toHaveBeenLastCalledWith(false);
   });
 
   it('leaves the session alone when the refused request carried no token', async () => {

@@ -220,7 +220,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
   }
 
-  /** A 401: renew once and resend, or end the session (spec §4, §8). */
+  /**
+   * A 401: renew once and resend, or end the session (spec §4, §8). A renewal nobody answered (the
+   * network is gone, or the page is unloading and cut it short) ends only this request.
+   */
   async function retryUnauthorized(
     first: Response,
     sentToken: string,
@@ -229,7 +232,13 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     // Another request may have renewed the token while this one was on its way: no need to renew again.
     const current = session.getAccessToken();
     if (current !== null && current !== sentToken) return resend(current);
-    if (await session.forceRenew()) return resend(session.getAccessToken());
+    const renewal = await session.forceRenew();
+    if (renewal === 'renewed') return resend(session.getAccessToken());
+    if (renewal === 'unreachable') {
+      // The connection notice then probes, and refetches what failed once the server answers.
+      deps.onReachability?.(false);
+      throw new HttpError(0, null);
+    }
     await session.signOut({ callServer: false, reason: 'rejected' });
     throw new HttpError(401, await readErrorBody(first));
   }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionManager } from '../session/session-manager';
+import type { ForcedRenewal, SessionManager } from '../session/session-manager';
 import { HttpError } from './http-error';
 import { uploadWithProgress } from './upload-with-progress';
 
@@ -41,7 +41,7 @@ function fakeSession(): SessionManager {
     getAccessToken: vi.fn(() => 'a0'),
     isSignedIn: vi.fn(() => true),
     ensureFreshToken: vi.fn(async () => {}),
-    forceRenew: vi.fn(async () => true),
+    forceRenew: vi.fn(async (): Promise<ForcedRenewal> => 'renewed'),
     signOut: vi.fn(async () => {}),
     signOutReason: vi.fn(() => null),
     subscribe: vi.fn(() => () => {}),

@@ -35,7 +35,9 @@ export async function uploadWithProgress<T>(
   const sentToken = session.getAccessToken();
   let result = await send(url, form, sentToken, options);
   if (result.status === 401 && sentToken !== null) {
-    if (!(await session.forceRenew())) {
+    const renewal = await session.forceRenew();
+    if (renewal === 'unreachable') throw new HttpError(0, null);
+    if (renewal === 'refused') {
       await session.signOut({ callServer: false, reason: 'rejected' });
       throw new HttpError(401, result.body);
     }

@@ -33,9 +33,9 @@ function setup(options: { renew?: boolean } = {}) {
     getAccessToken: vi.fn(() => token as string | null),
     ensureFreshToken: vi.fn(async () => undefined),
     forceRenew: vi.fn(async () => {
-      if (options.renew === false) return false;
+      if (options.renew === false) return 'refused' as const;
       token = `token-${Number(token.split('-')[1]) + 1}`;
-      return true;
+      return 'renewed' as const;
     }),
   };
   const changes: LiveChange[] = [];

@@ -1,4 +1,5 @@
 import { type LiveChange, liveChangeSchema } from '@pult/contract';
+import type { ForcedRenewal } from '../session/session-manager';
 import { createSseParser } from './sse-parser';
 
 /**
@@ -15,7 +16,7 @@ export type LiveStatus = 'idle' | 'connecting' | 'open' | 'waiting' | 'forbidden
 export interface LiveSession {
   getAccessToken(): string | null;
   ensureFreshToken(): Promise<void>;
-  forceRenew(): Promise<boolean>;
+  forceRenew(): Promise<ForcedRenewal>;
 }
 
 export interface LiveClientDeps {
@@ -228,7 +229,7 @@ export function createLiveClient(deps: LiveClientDeps): LiveClient {
       if (outcome.kind === 'unauthorized') {
         // The token was refused although it looked fresh: renew once and go straight back; a second
         // 401 in a row waits like any failure (the session manager ends a session it cannot renew).
-        if (!renewedFor401 && (await deps.session.forceRenew())) {
+        if (!renewedFor401 && (await deps.session.forceRenew()) === 'renewed') {
           renewedFor401 = true;
           continue;
         }

@@ -8,7 +8,7 @@ function fakeSession(signedIn: boolean) {
   return {
     getAccessToken: () => (state ? 'token' : null),
     ensureFreshToken: async () => undefined,
-    forceRenew: async () => true,
+    forceRenew: async () => 'renewed' as const,
     isSignedIn: () => state,
     subscribe(listener: (signedIn: boolean) => void) {
       listeners.add(listener);

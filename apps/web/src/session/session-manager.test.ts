@@ -64,7 +64,15 @@ function openTab(options: TabOptions = {}) {
   const logout = vi.fn<SessionManagerDeps['logout']>(async () => {});
   const navigate = vi.fn<SessionManagerDeps['navigate']>();
   const logger = { warn: vi.fn(), info: vi.fn() };
-  const deps: SessionManagerDeps = { storage, refresh, logout, navigate, logger, channel: options.channel };
+  const deps: SessionManagerDeps = {
+    storage,
+    refresh,
+    logout,
+    navigate,
+    logger,
+    channel: options.channel,
+    isUnreachable: (error) => error instanceof Error && error.message === 'no answer',
+  };
   if (options.periodic === false) deps.scheduleEvery = () => () => {};
   const manager = createSessionManager(deps);
   const changes: boolean[] = [];
@@ -144,7 +152,7 @@ describe('rule 1: storage and expiry normalisation', () => {
   it('assumes 180 s from renewal when the refresh response has no expiry', async () => {
     const tab = openTab({ stored: storedSession(10) });
     tab.refresh.mockResolvedValueOnce({ access_token: 'a1', refresh_token: 'r1' });
-    expect(await tab.manager.forceRenew()).toBe(true);
+    expect(await tab.manager.forceRenew()).toBe('renewed');
     expect(tab.storage.getItem(STORAGE_KEYS.expiresAt)).toBe(String(nowSeconds() + 180));
   });
 });
@@ -326,7 +334,7 @@ describe('rule 3: ensureFreshToken', () => {
     await ensured;
     expect(fresh).toBe(true);
     expect(tab.manager.getAccessToken()).toBe('a7');
-    expect(await forced).toBe(true);
+    expect(await forced).toBe('renewed');
   });
 
   it('does nothing while signed out', async () => {
@@ -349,12 +357,12 @@ describe('rule 4: one renewal request at a time', () => {
 
     answer.resolve(pair(180, 3600, 1));
     const [, first, second] = await Promise.all(calls);
-    expect(first).toBe(true);
-    expect(second).toBe(true);
+    expect(first).toBe('renewed');
+    expect(second).toBe('renewed');
     expect(tab.manager.getAccessToken()).toBe('a1');
 
     // Once settled, the next forced renewal is a new request.
-    expect(await tab.manager.forceRenew()).toBe(true);
+    expect(await tab.manager.forceRenew()).toBe('renewed');
     expect(tab.refresh).toHaveBeenCalledTimes(2);
   });
 
@@ -363,11 +371,11 @@ describe('rule 4: one renewal request at a time', () => {
     const answer = deferred<unknown>();
     tab.refresh.mockReturnValueOnce(answer.promise);
     const calls = [tab.manager.forceRenew(), tab.manager.forceRenew()];
-    answer.reject(new TypeError('Failed to fetch'));
-    expect(await Promise.all(calls)).toEqual([false, false]);
+    answer.reject(new Error('HTTP 401'));
+    expect(await Promise.all(calls)).toEqual(['refused', 'refused']);
     expect(tab.refresh).toHaveBeenCalledOnce();
 
-    expect(await tab.manager.forceRenew()).toBe(true);
+    expect(await tab.manager.forceRenew()).toBe('renewed');
     expect(tab.refresh).toHaveBeenCalledTimes(2);
   });
 });
@@ -375,13 +383,13 @@ describe('rule 4: one renewal request at a time', () => {
 describe('rule 5: renewal outcomes', () => {
   it('fails without a refresh token, without asking the server', async () => {
     const tab = openTab({ stored: { access: 'a0', expiresAt: nowSeconds() + 10 }, periodic: false });
-    expect(await tab.manager.forceRenew()).toBe(false);
+    expect(await tab.manager.forceRenew()).toBe('refused');
     expect(tab.refresh).not.toHaveBeenCalled();
   });
 
   it('fails and clears the tokens when the refresh token has expired', async () => {
     const tab = openTab({ stored: storedSession(100, 0), periodic: false });
-    expect(await tab.manager.forceRenew()).toBe(false);
+    expect(await tab.manager.forceRenew()).toBe('refused');
     expect(tab.refresh).not.toHaveBeenCalled();
     expect(tokenKeys(tab.storage)).toEqual([]);
     expect(tab.changes).toEqual([false]);
@@ -390,7 +398,7 @@ describe('rule 5: renewal outcomes', () => {
   it('fails when the response has no access_token, keeping the old tokens', async () => {
     const tab = openTab({ stored: storedSession(10), periodic: false });
     tab.refresh.mockResolvedValueOnce({ refresh_token: 'r1', expires_at: nowSeconds() + 180 });
-    expect(await tab.manager.forceRenew()).toBe(false);
+    expect(await tab.manager.forceRenew()).toBe('refused');
     expect(tab.manager.getAccessToken()).toBe('a0');
     expect(tab.storage.getItem(STORAGE_KEYS.refreshToken)).toBe('r0');
   });
@@ -398,8 +406,17 @@ describe('rule 5: renewal outcomes', () => {
   it('fails when the request fails, keeping the old tokens', async () => {
     const tab = openTab({ stored: storedSession(10), periodic: false });
     tab.refresh.mockRejectedValueOnce(new Error('HTTP 401'));
-    expect(await tab.manager.forceRenew()).toBe(false);
+    expect(await tab.manager.forceRenew()).toBe('refused');
     expect(tab.manager.getAccessToken()).toBe('a0');
+  });
+
+  it('says the server was unreachable when nobody answered, keeping the session', async () => {
+    const tab = openTab({ stored: storedSession(10), periodic: false });
+    tab.refresh.mockRejectedValueOnce(new Error('no answer'));
+    expect(await tab.manager.forceRenew()).toBe('unreachable');
+    expect(tab.storage.getItem(STORAGE_KEYS.refreshToken)).toBe('r0');
+    expect(tab.navigate).not.toHaveBeenCalled();
+    expect(await tab.manager.forceRenew()).toBe('renewed');
   });
 
   it('stores all four values from an expired_at response and tells the other tabs', async () => {
@@ -418,7 +435,7 @@ describe('rule 5: renewal outcomes', () => {
       refresh_expired_at: refreshExpiredAt,
     });
 
-    expect(await tab.manager.forceRenew()).toBe(true);
+    expect(await tab.manager.forceRenew()).toBe('renewed');
     expect(tokenKeys(tab.storage).sort()).toEqual(
       [
         STORAGE_KEYS.accessToken,
@@ -505,7 +522,7 @@ describe('rule 7: forceRenew', () => {
     await tab.manager.ensureFreshToken();
     expect(tab.refresh).toHaveBeenCalledOnce();
 
-    expect(await tab.manager.forceRenew()).toBe(true);
+    expect(await tab.manager.forceRenew()).toBe('renewed');
     expect(tab.refresh).toHaveBeenCalledTimes(2);
     expect(tab.manager.getAccessToken()).toBe('a2');
   });
@@ -517,14 +534,14 @@ describe('rule 7: forceRenew', () => {
     const renewal = tab.manager.forceRenew();
     tab.manager.signIn(pair(180, 3600, 5));
     answer.resolve(pair(180, 3600, 1));
-    expect(await renewal).toBe(true);
+    expect(await renewal).toBe('renewed');
     expect(tab.manager.getAccessToken()).toBe('a5');
   });
 
   it('returns false on failure without signing out by itself', async () => {
     const tab = openTab({ stored: storedSession(10), periodic: false });
     tab.refresh.mockRejectedValueOnce(new Error('HTTP 401'));
-    expect(await tab.manager.forceRenew()).toBe(false);
+    expect(await tab.manager.forceRenew()).toBe('refused');
     expect(tab.navigate).not.toHaveBeenCalled();
   });
 });
@@ -546,7 +563,7 @@ describe('rule 8: messages from other tabs', () => {
     await b.manager.start(); // 60 s left → both would check after 25 s
 
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(await a.manager.forceRenew()).toBe(true);
+    expect(await a.manager.forceRenew()).toBe('renewed');
     await flush();
     expect(b.storage.getItem(STORAGE_KEYS.accessToken)).toBe('a1');
     expect(b.storage.getItem(STORAGE_KEYS.refreshToken)).toBe('r1');
@@ -628,7 +645,7 @@ describe('rule 8: messages from other tabs', () => {
     await a.manager.signOut();
     await flush();
     answer.resolve(pair(180, 3600, 9));
-    expect(await renewal).toBe(false);
+    expect(await renewal).toBe('refused');
     expect(tokenKeys(b.storage)).toEqual([]);
   });
 });
@@ -683,7 +700,7 @@ describe('rule 9: signOut', () => {
     const renewal = tab.manager.forceRenew();
     await tab.manager.signOut();
     answer.resolve(pair(180, 3600, 1));
-    expect(await renewal).toBe(false);
+    expect(await renewal).toBe('refused');
     expect(tokenKeys(tab.storage)).toEqual([]);
     expect(channel.sent).toEqual([{ type: 'logout' }]);
   });
@@ -699,7 +716,7 @@ describe('rule 10: why the session ended', () => {
   it('notes an expiry found by a renewal', async () => {
     const tab = openTab({ stored: storedSession(10, 3600), periodic: false });
     vi.setSystemTime(T0 + 3601_000);
-    expect(await tab.manager.forceRenew()).toBe(false);
+    expect(await tab.manager.forceRenew()).toBe('refused');
     expect(tab.manager.signOutReason()).toBe('expired');
   });
 
@@ -757,7 +774,7 @@ describe('subscribe and stop', () => {
     const renewal = tab.manager.forceRenew();
     tab.manager.stop();
     answer.resolve(pair(180, 3600, 1));
-    expect(await renewal).toBe(true);
+    expect(await renewal).toBe('renewed');
     expect(tab.manager.getAccessToken()).toBe('a1');
     expect(vi.getTimerCount()).toBe(0);
   });

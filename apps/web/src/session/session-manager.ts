@@ -30,6 +30,11 @@ export interface SessionManagerDeps {
   storage: TokenStorage;
   /** POST {auth}/admin/refresh-token: resolves with the raw JSON body, rejects on network/HTTP errors. */
   refresh: (refreshToken: string) => Promise<unknown>;
+  /**
+   * Whether a rejection of `refresh` means the server never answered (no network, a gateway's answer,
+   * a call cut short by the page unloading): the session may still be good. Default: never.
+   */
+  isUnreachable?: (error: unknown) => boolean;
   /** POST {auth}/admin/logout. */
   logout: (refreshToken: string) => Promise<void>;
   navigate: (path: string) => void;
@@ -51,8 +56,8 @@ export interface SessionManager {
   isSignedIn(): boolean;
   /** Called before every request except the refresh call itself; never rejects. */
   ensureFreshToken(): Promise<void>;
-  /** After a 401: renews regardless of the check gap and the cooldown. False when renewal failed. */
-  forceRenew(): Promise<boolean>;
+  /** After a 401: renews regardless of the check gap and the cooldown, and says how that ended. */
+  forceRenew(): Promise<ForcedRenewal>;
   /**
    * Clears the session everywhere and goes to '/'; `callServer` (default true) also revokes it. A
    * `reason` marks a sign-out the user did not ask for, shown on the sign-in screen.
@@ -65,6 +70,13 @@ export interface SessionManager {
   /** Releases the timer and the channel. */
   stop(): void;
 }
+
+/**
+ * A forced renewal's end: `refused` means the session is over (the server turned the refresh token
+ * down, or there is none); `unreachable`, that nobody answered, so the session stands and only the
+ * request fails.
+ */
+export type ForcedRenewal = 'renewed' | 'refused' | 'unreachable';
 
 export type RenewFailure =
   | 'no-refresh-token'
@@ -326,7 +338,10 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
     async forceRenew() {
       const outcome = await renew();
       // Overtaken by a new sign-in, the caller can retry with that session's token.
-      return outcome.ok || (outcome.reason === 'superseded' && signedIn);
+      if (outcome.ok || (outcome.reason === 'superseded' && signedIn)) return 'renewed';
+      return outcome.reason === 'request-failed' && deps.isUnreachable?.(outcome.error)
+        ? 'unreachable'
+        : 'refused';
     },
 
     signOut,
