@@ -10,6 +10,7 @@ import {
 } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import type { TextKey } from '../../forms/view-text';
+import { CountryFilter } from './country-filter';
 
 export interface ReportFiltersProps {
   report: ReportId;
@@ -76,24 +77,31 @@ const FILTERS: Record<ReportId, readonly FilterSelect[]> = {
 
 export function ReportFilters({ report, filters, onChange }: ReportFiltersProps) {
   const { t } = useTranslation();
-  return FILTERS[report].map((filter) => (
-    <TextField
-      key={filter.name}
-      select
-      size="small"
-      label={t(filter.label)}
-      value={filters[filter.name] ?? (filter.any ? '' : (filter.options[0]?.value ?? ''))}
-      onChange={(event) => onChange(filter.name, event.target.value)}
-      // "Any" is a choice like the others, so its text shows instead of an empty field.
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-      sx={{ minWidth: 180 }}
-    >
-      {filter.any && <MenuItem value="">{t('reports.filters.any')}</MenuItem>}
-      {filter.options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {t(option.label)}
-        </MenuItem>
+  return (
+    <>
+      {FILTERS[report].map((filter) => (
+        <TextField
+          key={filter.name}
+          select
+          size="small"
+          label={t(filter.label)}
+          value={filters[filter.name] ?? (filter.any ? '' : (filter.options[0]?.value ?? ''))}
+          onChange={(event) => onChange(filter.name, event.target.value)}
+          // "All" is a choice like the others, so its text shows instead of an empty field.
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          sx={{ minWidth: 180 }}
+        >
+          {filter.any && <MenuItem value="">{t('reports.filters.any')}</MenuItem>}
+          {filter.options.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {t(option.label)}
+            </MenuItem>
+          ))}
+        </TextField>
       ))}
-    </TextField>
-  ));
+      {report === 'users' && (
+        <CountryFilter value={filters.country ?? ''} onChange={(value) => onChange('country', value)} />
+      )}
+    </>
+  );
 }

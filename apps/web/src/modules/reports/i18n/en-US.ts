@@ -34,6 +34,7 @@ export const reportsEn: typeof reportsUk = {
   filters: {
     split: 'Split sign-ups',
     splits: { none: 'No split', country: 'By country', language: 'By language' },
+    country: 'Country',
     language: 'Language',
     channel: 'Channel',
     status: 'Outcome',

@@ -34,6 +34,7 @@ export const reportsUk = {
   filters: {
     split: 'Розбивка реєстрацій',
     splits: { none: 'Без розбивки', country: 'За країнами', language: 'За мовами' },
+    country: 'Країна',
     language: 'Мова',
     channel: 'Канал',
     status: 'Результат',
