@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signInThroughForm } from '../support/fixtures.js';
 import { DEMO_ADMIN, type PultServer, startPult } from '../support/pult-server.js';
@@ -73,5 +74,34 @@ test.describe('reports', () => {
     expect(lines[0]).toBe('Місяць,Зареєструвалися,Активні зараз');
     const shownTotals = (await total.locator('td').allInnerTexts()).map((text) => text.replace(/\s/g, ''));
     expect(lines.at(-1)).toBe(['Разом', ...shownTotals].join(','));
+  });
+
+  // The report screens are not in support/routes.ts (the load budget's list): axe walks them here.
+  test('the report screens have no serious or critical WCAG 2.1 AA violation', async ({ page }) => {
+    await signIn(page);
+    for (const path of [
+      '/reports',
+      '/reports/users?split=country',
+      '/reports/delivery',
+      '/reports/administrators',
+    ]) {
+      await page.goto(`${pult.url}${path}`);
+      await expect(page.locator('h1').first()).toBeVisible();
+      // Loaded: no skeleton left (the index's cards, the report, its chart chunk).
+      await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const blocking = violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map(
+          (violation) =>
+            `${path}: ${violation.id} ${violation.nodes
+              .map((node) => node.target.join(' '))
+              .slice(0, 3)
+              .join(' | ')}`,
+        );
+      expect(blocking).toEqual([]);
+    }
   });
 });

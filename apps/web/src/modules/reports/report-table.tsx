@@ -37,7 +37,13 @@ export function ReportTable({ section, buckets, group, label, caption }: ReportT
   const numbers = new Intl.NumberFormat(locale);
   return (
     // A day-by-day quarter is 90 rows: the table scrolls within the card, its header kept in view.
-    <TableContainer sx={{ maxWidth: '100%', maxHeight: 400, overflow: 'auto' }}>
+    // It scrolls, so it takes the keyboard's focus (arrow keys scroll it) and names itself.
+    <TableContainer
+      tabIndex={0}
+      role="group"
+      aria-label={caption}
+      sx={{ maxWidth: '100%', maxHeight: 400, overflow: 'auto' }}
+    >
       <Table size="small" stickyHeader aria-label={caption}>
         <TableHead>
           <TableRow>
