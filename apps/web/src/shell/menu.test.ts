@@ -1,7 +1,67 @@
+import {
+  adminsResource,
+  auditResource,
+  bucketsResource,
+  channelsResource,
+  channelUsersResource,
+  citiesResource,
+  countriesResource,
+  emailQueueResource,
+  errorGroupsResource,
+  errorsResource,
+  filesResource,
+  groupsResource,
+  logsResource,
+  permissionResourceOf,
+  pushConfigsResource,
+  type ResourceDescriptor,
+  settingsResource,
+  smsConfigsResource,
+  smtpConfigsResource,
+  templatesResource,
+  translationsResource,
+  usersResource,
+} from '@pult/contract';
 import { describe, expect, it } from 'vitest';
-import { isRouteActive, isSectionActive, MENU_SECTIONS } from './menu';
+import { isRouteActive, isSectionActive, MENU_SECTIONS, TOP_MENU_ITEMS } from './menu';
+import { pageAccessOf } from './page-access';
+
+/** Each item's resources as the contract's descriptors name them. */
+const ITEM_RESOURCES: Readonly<Record<string, readonly ResourceDescriptor[]>> = {
+  '/reports': [usersResource, emailQueueResource, auditResource],
+  '/auth/users': [usersResource],
+  '/auth/admins': [adminsResource],
+  '/auth/groups': [groupsResource],
+  '/auth/settings': [settingsResource],
+  '/auth/countries': [countriesResource],
+  '/auth/cities': [citiesResource],
+  '/auth/audit': [auditResource],
+  '/storage/buckets': [bucketsResource],
+  '/storage/files': [filesResource],
+  '/storage/logs': [logsResource],
+  '/storage/errors': [errorGroupsResource, errorsResource],
+  '/chat/users': [channelUsersResource],
+  '/chat/channels': [channelsResource],
+  '/notifications/email-queue': [emailQueueResource],
+  '/notification/templates': [templatesResource],
+  '/notification/translations': [translationsResource],
+  '/notification/push-configs': [pushConfigsResource],
+  '/notification/sms-configs': [smsConfigsResource],
+  '/notification/smtp-configs': [smtpConfigsResource],
+};
 
 describe('menu', () => {
+  it("names each item's resources as the contract does, so the written names cannot drift", () => {
+    const items = [...TOP_MENU_ITEMS, ...MENU_SECTIONS.flatMap((section) => section.items)];
+    const withResources = items.filter((item) => item.resources);
+    expect(withResources.map((item) => item.route).sort()).toEqual(Object.keys(ITEM_RESOURCES).sort());
+    for (const item of withResources)
+      expect(item.resources).toEqual(ITEM_RESOURCES[item.route]!.map(permissionResourceOf));
+    expect(pageAccessOf('/auth/admins/permissions')?.resources).toEqual([
+      permissionResourceOf(groupsResource),
+    ]);
+  });
+
   it('marks an item active when the path starts with its route', () => {
     expect(isRouteActive('/auth/users', '/auth/users')).toBe(true);
     expect(isRouteActive('/auth/users/edit', '/auth/users')).toBe(true);

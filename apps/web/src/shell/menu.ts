@@ -24,30 +24,6 @@ import SmsIcon from '@mui/icons-material/Sms';
 import StorageIcon from '@mui/icons-material/Storage';
 import TranslateIcon from '@mui/icons-material/Translate';
 import type SvgIcon from '@mui/material/SvgIcon';
-import {
-  adminsResource,
-  auditResource,
-  bucketsResource,
-  channelsResource,
-  channelUsersResource,
-  citiesResource,
-  countriesResource,
-  emailQueueResource,
-  errorGroupsResource,
-  errorsResource,
-  filesResource,
-  groupsResource,
-  logsResource,
-  permissionResourceOf,
-  pushConfigsResource,
-  type ResourceDescriptor,
-  settingsResource,
-  smsConfigsResource,
-  smtpConfigsResource,
-  templatesResource,
-  translationsResource,
-  usersResource,
-} from '@pult/contract';
 import type { Translations } from '../i18n/locales/uk-UA';
 
 /**
@@ -74,11 +50,12 @@ export interface MenuItem {
   /**
    * The resources (`auth.users`) behind the page: the item shows when the administrator may list any
    * of them, and the page's buttons follow the first one's grants. Absent for pages every admin has.
+   * Written out rather than taken from the contract's descriptors with `permissionResourceOf`: the
+   * shell is on every signed-in route, and the descriptors of every module cost it about 12 KB
+   * (docs/performance.md); `menu.test.ts` checks they match.
    */
   resources?: readonly string[];
 }
-
-const of = (...descriptors: ResourceDescriptor[]) => descriptors.map(permissionResourceOf);
 
 export interface MenuSection {
   id: SectionId;
@@ -94,7 +71,7 @@ export const TOP_MENU_ITEMS: readonly MenuItem[] = [
     route: '/reports',
     labelKey: 'menu.reports',
     icon: AssessmentIcon,
-    resources: [usersResource, emailQueueResource, auditResource].map(permissionResourceOf),
+    resources: ['auth.users', 'notification.email-queue', 'auth.audit'],
   },
   { route: '/profile', labelKey: 'menu.profile', icon: PersonIcon },
 ];
@@ -109,43 +86,43 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
         route: '/auth/users',
         labelKey: 'menu.items.authUsers',
         icon: GroupIcon,
-        resources: of(usersResource),
+        resources: ['auth.users'],
       },
       {
         route: '/auth/admins',
         labelKey: 'menu.items.authAdmins',
         icon: AdminPanelSettingsIcon,
-        resources: of(adminsResource),
+        resources: ['auth.admins'],
       },
       {
         route: '/auth/groups',
         labelKey: 'menu.items.authGroups',
         icon: ShieldIcon,
-        resources: of(groupsResource),
+        resources: ['auth.groups'],
       },
       {
         route: '/auth/settings',
         labelKey: 'menu.items.authSettings',
         icon: SettingsIcon,
-        resources: of(settingsResource),
+        resources: ['auth.settings'],
       },
       {
         route: '/auth/countries',
         labelKey: 'menu.items.authCountries',
         icon: PublicIcon,
-        resources: of(countriesResource),
+        resources: ['auth.countries'],
       },
       {
         route: '/auth/cities',
         labelKey: 'menu.items.authCities',
         icon: LocationCityIcon,
-        resources: of(citiesResource),
+        resources: ['auth.cities'],
       },
       {
         route: '/auth/audit',
         labelKey: 'menu.items.authAudit',
         icon: HistoryIcon,
-        resources: of(auditResource),
+        resources: ['auth.audit'],
       },
     ],
   },
@@ -158,25 +135,25 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
         route: '/storage/buckets',
         labelKey: 'menu.items.storageBuckets',
         icon: Inventory2Icon,
-        resources: of(bucketsResource),
+        resources: ['storage.buckets'],
       },
       {
         route: '/storage/files',
         labelKey: 'menu.items.storageFiles',
         icon: InsertDriveFileIcon,
-        resources: of(filesResource),
+        resources: ['storage.files'],
       },
       {
         route: '/storage/logs',
         labelKey: 'menu.items.storageLogs',
         icon: ReceiptLongIcon,
-        resources: of(logsResource),
+        resources: ['storage.logs'],
       },
       {
         route: '/storage/errors',
         labelKey: 'menu.items.storageErrors',
         icon: ErrorIcon,
-        resources: of(errorGroupsResource, errorsResource),
+        resources: ['storage.error-groups', 'storage.errors'],
       },
     ],
   },
@@ -189,13 +166,13 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
         route: '/chat/users',
         labelKey: 'menu.items.chatUsers',
         icon: GroupIcon,
-        resources: of(channelUsersResource),
+        resources: ['chat.channel-users'],
       },
       {
         route: '/chat/channels',
         labelKey: 'menu.items.chatChannels',
         icon: ForumIcon,
-        resources: of(channelsResource),
+        resources: ['chat.channels'],
       },
     ],
   },
@@ -208,37 +185,37 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
         route: '/notifications/email-queue',
         labelKey: 'menu.items.emailQueue',
         icon: OutboxIcon,
-        resources: of(emailQueueResource),
+        resources: ['notification.email-queue'],
       },
       {
         route: '/notification/templates',
         labelKey: 'menu.items.templates',
         icon: ArticleIcon,
-        resources: of(templatesResource),
+        resources: ['notification.templates'],
       },
       {
         route: '/notification/translations',
         labelKey: 'menu.items.translations',
         icon: TranslateIcon,
-        resources: of(translationsResource),
+        resources: ['notification.translations'],
       },
       {
         route: '/notification/push-configs',
         labelKey: 'menu.items.pushConfigs',
         icon: PhoneAndroidIcon,
-        resources: of(pushConfigsResource),
+        resources: ['notification.push-configs'],
       },
       {
         route: '/notification/sms-configs',
         labelKey: 'menu.items.smsConfigs',
         icon: SmsIcon,
-        resources: of(smsConfigsResource),
+        resources: ['notification.sms-configs'],
       },
       {
         route: '/notification/smtp-configs',
         labelKey: 'menu.items.smtpConfigs',
         icon: DnsIcon,
-        resources: of(smtpConfigsResource),
+        resources: ['notification.smtp-configs'],
       },
     ],
   },

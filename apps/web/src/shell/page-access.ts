@@ -1,4 +1,3 @@
-import { groupsResource, permissionResourceOf } from '@pult/contract';
 import type { PermissionCheck } from '../access/permission-check';
 import { isRouteActive, MENU_SECTIONS, type MenuItem, type MenuSection } from './menu';
 
@@ -12,7 +11,7 @@ const ITEMS: readonly MenuItem[] = MENU_SECTIONS.flatMap((section) => section.it
 
 /** Pages under one item's route that show another resource (what an admin's groups let them do). */
 const OWN_ACCESS: Readonly<Record<string, PageAccess>> = {
-  '/auth/admins/permissions': { resources: [permissionResourceOf(groupsResource)], action: 'read' },
+  '/auth/admins/permissions': { resources: ['auth.groups'], action: 'read' },
 };
 
 /**
