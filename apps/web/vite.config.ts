@@ -51,7 +51,8 @@ export default defineConfig({
           // React apart from the rest, so the public screens (issue 24) download it and nothing else.
           groups: [
             // Vite's helper behind every page's `import()`: left in the entry, it made every chunk with an
-            // `import()` import the entry, whose name changes with each release (it names start-panel).
+            // `import()` import the entry, whose name changes with each release (the entry names the
+            // route table and the language chunks, through app/load-panel.ts).
             { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/, priority: 3 },
             { name: 'react', test: REACT, priority: 2 },
             { name: 'framework', test: FRAMEWORK, priority: 1 },
