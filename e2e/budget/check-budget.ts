@@ -19,11 +19,14 @@ import { measureRoute, type RouteCost } from './measure-routes.js';
  * ceiling sits a few KB above the largest figure measured (the dashboard with its charts chunk, which
  * counts when it starts before the network goes quiet) and the largest forms (371 KB on 2026-11-27),
  * so growth fails CI; it comes down as issue 24's signed-in budgets (users list 250, other lists 280,
- * dashboard 320) are approached (docs/performance.md, "the signed-in routes' weight").
+ * dashboard 320) are approached (docs/performance.md, "the signed-in routes' weight"). Routes that
+ * draw charts (the dashboard, a report) carry the charts library on top: their own ceiling, a few KB
+ * above the heaviest (a report with its filters, 387 KB on 2026-11-27).
  */
 export const BUDGET_KB = {
   public: { target: 100, ceiling: 100 },
   signedIn: { target: 200, ceiling: 375 },
+  charts: { target: 320, ceiling: 392 },
 } as const;
 
 const kb = (bytes: number) => bytes / 1000;
@@ -42,8 +45,9 @@ async function main(): Promise<number> {
       rows.push({ cost: await measureRoute(browser, server.url, path), budget: BUDGET_KB.public });
     }
     const { tokens } = await adminApi(server.url);
-    for (const { path } of SHELL_ROUTES.filter((route) => chosen(route.path))) {
-      rows.push({ cost: await measureRoute(browser, server.url, path, tokens), budget: BUDGET_KB.signedIn });
+    for (const { path, charts } of SHELL_ROUTES.filter((route) => chosen(route.path))) {
+      const budget = charts ? BUDGET_KB.charts : BUDGET_KB.signedIn;
+      rows.push({ cost: await measureRoute(browser, server.url, path, tokens), budget });
     }
     printTable(rows);
     const overTarget = rows.filter((row) => kb(row.cost.bytes) > row.budget.target).length;

@@ -5,6 +5,8 @@
 
 export interface PanelRoute {
   path: string;
+  /** The screen draws charts (its own load-cost ceiling). */
+  charts?: true;
 }
 
 export const PUBLIC_ROUTES: readonly PanelRoute[] = [
@@ -14,7 +16,9 @@ export const PUBLIC_ROUTES: readonly PanelRoute[] = [
 ];
 
 export const SHELL_ROUTES: readonly PanelRoute[] = [
-  { path: '/dashboard' },
+  { path: '/dashboard', charts: true },
+  { path: '/reports' },
+  { path: '/reports/users', charts: true },
   { path: '/profile' },
   { path: '/auth/users' },
   { path: '/auth/users/create' },
