@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import { hashPassword } from '../lib/passwords.js';
+import { seedAuditDemo } from './audit-demo.js';
 import { insertUsers, loadPlaceIds } from './bulk-insert.js';
 import { CITIES } from './data/cities.js';
 import { COUNTRIES } from './data/countries.js';
@@ -34,6 +35,7 @@ interface SeededCounts {
   admins?: number;
   settings?: number;
   emails?: number;
+  auditEntries?: number;
 }
 
 /**
@@ -74,7 +76,8 @@ async function seedDemoContent(db: Db): Promise<SeededCounts | undefined> {
     const admins = await insertDemoAdmins(trx, passwordHash, places);
     const settings = await insertDemoSettings(trx);
     const emails = await seedNotificationDemo(trx, new Date());
-    return { ...reference, users, admins, settings, emails };
+    const auditEntries = await seedAuditDemo(trx, new Date());
+    return { ...reference, users, admins, settings, emails, auditEntries };
   });
 }
 
@@ -261,5 +264,6 @@ function describe(counts: SeededCounts): string {
     `${counts.admins ?? 0} administrators`,
     `${counts.settings ?? 0} settings`,
     `${counts.emails ?? 0} queued e-mails`,
+    `${counts.auditEntries ?? 0} audit log entries`,
   ].join(', ');
 }
