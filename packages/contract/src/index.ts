@@ -5,6 +5,7 @@ export * from './auth/sessions.js';
 export * from './auth.js';
 export * from './chat/index.js';
 export * from './constants.js';
+export * from './csv-cell.js';
 export * from './dashboard.js';
 export * from './errors.js';
 export * from './json-value.js';

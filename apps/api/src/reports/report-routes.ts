@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RequestAccess } from '../access/access-control.js';
 import { accessOf } from '../access/request-access.js';
 import { access } from '../access/route-access.js';
+import { errors } from '../http/app-error.js';
 import { requestLocale } from '../http/locale.js';
 import type { Clock } from '../lib/clock.js';
 import type { ReportSource } from './report-source.js';
@@ -59,9 +60,23 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
         const caller = accessOf(request);
         if (!maySee(caller, report)) await caller.deny(permissionResourceOf(report.resource), 'list');
         const now = deps.clock();
-        const answer = await report.run(request.query, now, requestLocale(request));
+        const answer = await report
+          .run(request.query, now, requestLocale(request))
+          .catch((error: unknown) =>
+            Promise.reject(unknownTimeZone(error) ? errors.fields({ tz: 'timeZoneInvalid' }) : error),
+          );
         return { id: report.id, ...answer, generatedAt: now.toISOString() };
       },
     );
   }
 };
+
+/**
+ * The zone passed the contract's check against this runtime's zone names, but PostgreSQL's list is
+ * not the same (Node still knows `US/Pacific-New`, which PostgreSQL 13 dropped): the database refuses
+ * it with 22023, and that is the client's input, so a 422, never a 500.
+ */
+function unknownTimeZone(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '22023' && typeof message === 'string' && message.includes('time zone');
+}

@@ -21,6 +21,12 @@ export type ReportGroup = (typeof REPORT_GROUPS)[number];
 /** The longest period a report covers: two years, so a daily table stays a few hundred rows. */
 export const REPORT_MAX_DAYS = 731;
 
+/**
+ * The days a report's period may name. Far beyond any data, but bounded: the day after 9999-12-31
+ * has no `YYYY-MM-DD` form, and the bucket arithmetic on such dates would never end.
+ */
+export const REPORT_DAYS = { first: '1970-01-01', last: '2999-12-31' } as const;
+
 export interface DateRange {
   from: string;
   to: string;

@@ -7,18 +7,24 @@ import {
   type DateRange,
   daysBetween,
   isTimeZone,
+  REPORT_DAYS,
   REPORT_GROUPS,
   REPORT_MAX_DAYS,
   REPORT_PRESETS,
   type ReportPreset,
 } from './period.js';
 
-const calendarDate = z.string().refine(isCalendarDate, { error: 'invalidDate' });
+const calendarDate = z
+  .string()
+  .refine((value) => isCalendarDate(value) && value >= REPORT_DAYS.first && value <= REPORT_DAYS.last, {
+    error: 'invalidDate',
+  });
 
 /**
- * What every report's query starts with (each report adds its filters; any other parameter is a 422),
- * checked across fields by `checkPeriod`. What every report takes: a period (a preset, or `from` and `to`, both counted), a grouping and a
- * time zone. A saved report (next slice) stores exactly these parameters, so it is replayed as a URL.
+ * What every report's query starts with: a period (a preset, or `from` and `to`, both counted), a
+ * grouping and a time zone, checked across fields by `checkPeriod`; each report adds its filters, and
+ * any other parameter is a 422. A saved report (next slice) stores exactly these parameters, so it is
+ * replayed as a URL.
  */
 export const reportPeriodShape = {
   preset: z.enum(REPORT_PRESETS, { error: 'invalidValue' }).optional(),

@@ -1,6 +1,7 @@
 import type { ResourceDescriptor } from '@pult/contract';
+import { csvCell } from '@pult/contract';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine } from './csv.js';
+import { csvLine } from './csv.js';
 import { exportColumns } from './export-columns.js';
 
 describe('csv cells', () => {

@@ -19,4 +19,17 @@ describe('a report table as CSV', () => {
       'Period,"Côte d’Ivoire, ""CI""",#all\r\n2026-03-02,1,2\r\n2026-03-09,0,3\r\nTotal,1,5\r\n',
     );
   });
+
+  it('keeps a name that looks like a formula as text', () => {
+    const csv = sectionCsv(
+      {
+        id: 'actions',
+        series: [{ key: '3', label: '=HYPERLINK("http://x.test","go")', values: [4], total: 4 }],
+      },
+      ['2026-03-02'],
+      { bucket: 'Day', total: 'Total' },
+      (key, name) => name ?? key,
+    );
+    expect(csv.split('\r\n')[0]).toBe('Day,"\'=HYPERLINK(""http://x.test"",""go"")"');
+  });
 });

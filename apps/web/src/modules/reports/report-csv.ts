@@ -1,9 +1,8 @@
-import type { ReportSection } from '@pult/contract';
+import { csvCell, type ReportSection } from '@pult/contract';
 
-/** A cell as CSV wants it: quoted when it holds a separator, a quote or a line break. */
+/** Names (an administrator's, a template's) are text an administrator chose: `csvCell` keeps formulas out. */
 function cell(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return typeof value === 'number' ? String(value) : csvCell(value);
 }
 
 /**
