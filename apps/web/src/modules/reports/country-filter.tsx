@@ -2,6 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useLookup } from '../../resources/use-lookup';
+import { countryOptions } from './report-params';
 
 export interface CountryFilterProps {
   value: string;
@@ -12,21 +13,20 @@ export interface CountryFilterProps {
 export function CountryFilter({ value, onChange }: CountryFilterProps) {
   const { t } = useTranslation();
   const { options } = useLookup('countries');
-  // Until the names arrive a chosen id has no option: shown as "all" rather than as a bare number.
-  const known = options.some((option) => String(option.value) === value);
+  const shown = countryOptions(value, options);
   return (
     <TextField
       select
       size="small"
       label={t('reports.filters.country')}
-      value={known ? value : ''}
+      value={value}
       onChange={(event) => onChange(event.target.value)}
       slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       sx={{ minWidth: 180 }}
     >
       <MenuItem value="">{t('reports.filters.any')}</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={String(option.value)} value={String(option.value)}>
+      {shown.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
           {option.label}
         </MenuItem>
       ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiQueryOf, choiceFromSearch, searchOfChoice } from './report-params';
+import { apiQueryOf, choiceFromSearch, countryOptions, searchOfChoice } from './report-params';
 
 describe('a report screen’s URL', () => {
   it('defaults to the last 30 days by day', () => {
@@ -26,5 +26,22 @@ describe('a report screen’s URL', () => {
       preset: 'last-30-days',
       group: 'day',
     });
+  });
+});
+
+describe('the country filter’s options', () => {
+  const countries = [{ value: 1, label: 'Ukraine' }];
+
+  it('keeps a chosen id the lookup does not name (loading, failed or unknown) as #id, never as “All”', () => {
+    expect(countryOptions('7', [])).toEqual([{ value: '7', label: '#7' }]);
+    expect(countryOptions('7', countries)).toEqual([
+      { value: '7', label: '#7' },
+      { value: '1', label: 'Ukraine' },
+    ]);
+  });
+
+  it('adds nothing when no country is chosen or the lookup names it', () => {
+    expect(countryOptions('', countries)).toEqual([{ value: '1', label: 'Ukraine' }]);
+    expect(countryOptions('1', countries)).toEqual([{ value: '1', label: 'Ukraine' }]);
   });
 });

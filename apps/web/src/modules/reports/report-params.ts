@@ -60,3 +60,16 @@ export function apiQueryOf(choice: ReportChoice, zone: string): string {
   search.set('tz', zone);
   return search.toString();
 }
+
+/**
+ * The country select's options: a chosen id the lookup does not (yet, or at all) name is kept as
+ * `#<id>`, so the select never reads "All" while the figures are filtered by a country.
+ */
+export function countryOptions(
+  value: string,
+  options: readonly { value: string | number; label: string }[],
+): { value: string; label: string }[] {
+  const named = options.map((option) => ({ value: String(option.value), label: option.label }));
+  if (value === '' || named.some((option) => option.value === value)) return named;
+  return [{ value, label: `#${value}` }, ...named];
+}
