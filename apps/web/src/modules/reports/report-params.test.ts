@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { apiQueryOf, choiceFromSearch, countryOptions, searchOfChoice } from './report-params';
+import {
+  apiQueryOf,
+  choiceFromSearch,
+  choiceWithGroup,
+  choiceWithPreset,
+  countryOptions,
+  searchOfChoice,
+} from './report-params';
 
 describe('a report screen’s URL', () => {
   it('defaults to the last 30 days by day', () => {
@@ -43,5 +50,33 @@ describe('the country filter’s options', () => {
   it('adds nothing when no country is chosen or the lookup names it', () => {
     expect(countryOptions('', countries)).toEqual([{ value: '1', label: 'Ukraine' }]);
     expect(countryOptions('1', countries)).toEqual([{ value: '1', label: 'Ukraine' }]);
+  });
+});
+
+describe('picking a period or a grouping', () => {
+  const choice = choiceFromSearch(new URLSearchParams('preset=last-7-days&group=week'));
+
+  it('takes a known preset and ignores an unknown one', () => {
+    expect(choiceWithPreset(choice, 'this-month', undefined)).toMatchObject({ preset: 'this-month' });
+    expect(choiceWithPreset(choice, 'forever', undefined)).toBe(choice);
+  });
+
+  it('starts custom dates from the period on screen', () => {
+    expect(choiceWithPreset(choice, 'custom', { from: '2026-01-01', to: '2026-01-07' })).toMatchObject({
+      preset: 'custom',
+      from: '2026-01-01',
+      to: '2026-01-07',
+      group: 'week',
+    });
+    expect(choiceWithPreset(choice, 'custom', undefined)).toMatchObject({
+      preset: 'custom',
+      from: '',
+      to: '',
+    });
+  });
+
+  it('takes a known grouping and ignores an unknown one', () => {
+    expect(choiceWithGroup(choice, 'month')).toMatchObject({ group: 'month', preset: 'last-7-days' });
+    expect(choiceWithGroup(choice, 'year')).toBe(choice);
   });
 });

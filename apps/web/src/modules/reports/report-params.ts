@@ -40,6 +40,25 @@ export function choiceFromSearch(search: URLSearchParams): ReportChoice {
   };
 }
 
+/**
+ * The choice after picking a period in the select; an unknown value changes nothing. Custom starts
+ * from the period on screen (`resolved`), so switching changes nothing until dates are picked.
+ */
+export function choiceWithPreset(
+  choice: ReportChoice,
+  preset: string,
+  resolved: { from: string; to: string } | undefined,
+): ReportChoice {
+  if (preset === 'custom')
+    return { ...choice, preset: 'custom', from: resolved?.from ?? '', to: resolved?.to ?? '' };
+  return isPreset(preset) ? { ...choice, preset } : choice;
+}
+
+/** The choice after picking a grouping in the select; an unknown value changes nothing. */
+export function choiceWithGroup(choice: ReportChoice, group: string): ReportChoice {
+  return isGroup(group) ? { ...choice, group } : choice;
+}
+
 /** The page's URL parameters for a choice (the zone is the panel's setting, not the page's). */
 export function searchOfChoice(choice: ReportChoice): URLSearchParams {
   const search = new URLSearchParams();

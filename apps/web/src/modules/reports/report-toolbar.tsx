@@ -5,7 +5,7 @@ import { parseDateFilter, REPORT_GROUPS, REPORT_PRESETS, type ReportId } from '@
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../table/date-range-picker';
 import { ReportFilters } from './report-filters';
-import type { ReportChoice } from './report-params';
+import { choiceWithGroup, choiceWithPreset, type ReportChoice } from './report-params';
 
 export interface ReportToolbarProps {
   report: ReportId;
@@ -18,15 +18,6 @@ export interface ReportToolbarProps {
 /** Period (a preset or custom dates), grouping and the report's own filters. */
 export function ReportToolbar({ report, choice, resolved, onChange }: ReportToolbarProps) {
   const { t } = useTranslation();
-  const choosePreset = (preset: string) => {
-    if (preset === 'custom') {
-      // Custom starts from the period on screen, so switching changes nothing until dates are picked.
-      onChange({ ...choice, preset: 'custom', from: resolved?.from ?? '', to: resolved?.to ?? '' });
-      return;
-    }
-    const found = REPORT_PRESETS.find((candidate) => candidate === preset);
-    if (found) onChange({ ...choice, preset: found });
-  };
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 3 }}>
       <TextField
@@ -34,7 +25,7 @@ export function ReportToolbar({ report, choice, resolved, onChange }: ReportTool
         size="small"
         label={t('reports.period')}
         value={choice.preset}
-        onChange={(event) => choosePreset(event.target.value)}
+        onChange={(event) => onChange(choiceWithPreset(choice, event.target.value, resolved))}
         sx={{ minWidth: 190 }}
       >
         {[...REPORT_PRESETS, 'custom' as const].map((preset) => (
@@ -58,10 +49,7 @@ export function ReportToolbar({ report, choice, resolved, onChange }: ReportTool
         size="small"
         label={t('reports.group')}
         value={choice.group}
-        onChange={(event) => {
-          const group = REPORT_GROUPS.find((candidate) => candidate === event.target.value);
-          if (group) onChange({ ...choice, group });
-        }}
+        onChange={(event) => onChange(choiceWithGroup(choice, event.target.value))}
         sx={{ minWidth: 160 }}
       >
         {REPORT_GROUPS.map((group) => (
