@@ -18,10 +18,6 @@ export interface ReportTableProps {
   caption: string;
 }
 
-/**
- * The figures behind the chart: a row per bucket (there are more buckets than series, and rows grow
- * down rather than off the screen), a column per series, and the totals at the foot.
- */
 /** The totals stay in view at the foot of a scrolled table, like the header at its top. */
 const TOTAL_CELL = {
   fontWeight: 600,
@@ -31,20 +27,25 @@ const TOTAL_CELL = {
   bgcolor: 'background.paper',
 } as const;
 
+/**
+ * The figures behind the chart: a row per bucket (there are more buckets than series, and rows grow
+ * down rather than off the screen), a column per series, and the totals at the foot.
+ */
 export function ReportTable({ section, buckets, group, label, caption }: ReportTableProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const numbers = new Intl.NumberFormat(locale);
   return (
     // A day-by-day quarter is 90 rows: the table scrolls within the card, its header kept in view.
-    // It scrolls, so it takes the keyboard's focus (arrow keys scroll it) and names itself.
+    // It scrolls, so it takes the keyboard's focus (arrow keys scroll it) and names itself; the table
+    // inside takes no name of its own, or a screen reader would announce the caption twice.
     <TableContainer
       tabIndex={0}
       role="group"
       aria-label={caption}
       sx={{ maxWidth: '100%', maxHeight: 400, overflow: 'auto' }}
     >
-      <Table size="small" stickyHeader aria-label={caption}>
+      <Table size="small" stickyHeader>
         <TableHead>
           <TableRow>
             <TableCell>{t(`reports.bucket.${group}`)}</TableCell>
