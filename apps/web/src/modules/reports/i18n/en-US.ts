@@ -29,8 +29,6 @@ export const reportsEn: typeof reportsUk = {
   bucket: { day: 'Day', week: 'Week (from Monday)', month: 'Month' },
   total: 'Total',
   noData: 'Nothing happened in this period.',
-  generatedAt: 'Generated {{time}}',
-  weekOf: 'week of {{day}}',
   filters: {
     split: 'Split sign-ups',
     splits: { none: 'No split', country: 'By country', language: 'By language' },

@@ -29,8 +29,6 @@ export const reportsUk = {
   bucket: { day: 'День', week: 'Тиждень (з понеділка)', month: 'Місяць' },
   total: 'Разом',
   noData: 'За цей період нічого не сталося.',
-  generatedAt: 'Сформовано {{time}}',
-  weekOf: 'тиждень з {{day}}',
   filters: {
     split: 'Розбивка реєстрацій',
     splits: { none: 'Без розбивки', country: 'За країнами', language: 'За мовами' },
