@@ -66,13 +66,25 @@ export async function defineSlotCountFunctions(db: Kysely<unknown>, counts: Slot
     truncate: sql.join(cleared, sql`; `),
   };
   for (const [event, body] of Object.entries(bodies)) {
-    await sql`create or replace function ${sql.id(`${counts.rollup}_${event}`)}() returns trigger
-      language plpgsql as $body$
-      begin
-        ${body};
-        return null;
-      end $body$`.execute(db);
+    await defineTriggerFunction(db, `${counts.rollup}_${event}`, body);
   }
+}
+
+/**
+ * A statement-level trigger function that runs `body` (`create or replace`, so a later migration can
+ * redefine it); it returns null because an after-statement trigger's result is ignored.
+ */
+export async function defineTriggerFunction(
+  db: Kysely<unknown>,
+  name: string,
+  body: RawBuilder<unknown>,
+): Promise<void> {
+  await sql`create or replace function ${sql.id(name)}() returns trigger
+    language plpgsql as $body$
+    begin
+      ${body};
+      return null;
+    end $body$`.execute(db);
 }
 
 /** Attaches the counting functions to the table (creating the triggers locks it until the migration commits). */

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { upserts } from '../../../reports/rollup-triggers.js';
+import { defineTriggerFunction, upserts } from '../../../reports/rollup-triggers.js';
 
 /**
  * Each change of a user's status when it happens (the transaction's time), per new status and the
@@ -18,12 +18,7 @@ export async function defineTransitionFunction(db: Kysely<unknown>, daily?: stri
     },
     changes,
   );
-  await sql`create or replace function report_user_status_changes_track() returns trigger
-    language plpgsql as $body$
-    begin
-      ${body};
-      return null;
-    end $body$`.execute(db);
+  await defineTriggerFunction(db, 'report_user_status_changes_track', body);
 }
 
 export async function trackTransitions(db: Kysely<unknown>): Promise<void> {
@@ -47,10 +42,5 @@ export async function defineAdminActionsFunction(db: Kysely<unknown>, daily?: st
     },
     changes,
   );
-  await sql`create or replace function report_admin_actions_track() returns trigger
-    language plpgsql as $body$
-    begin
-      ${body};
-      return null;
-    end $body$`.execute(db);
+  await defineTriggerFunction(db, 'report_admin_actions_track', body);
 }
