@@ -49,6 +49,9 @@ async function main() {
     SECRET_KEY: BENCH_SECRET_KEY,
     WEB_DIST_DIR: path.join(os.tmpdir(), 'pult-bench-no-panel'),
     LOG_LEVEL: 'warn',
+    // Larger files than the defaults admit (100,000 rows, 20 MB), to see whether memory grows with them.
+    IMPORT_MAX_ROWS: String(Math.max(ROWS, 100_000)),
+    IMPORT_MAX_BYTES: String(Math.max(20, Math.ceil(ROWS / 1000)) * 1024 * 1024),
   });
   try {
     const pid = pult.pid;
