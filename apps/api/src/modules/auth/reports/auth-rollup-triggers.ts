@@ -28,10 +28,12 @@ export async function trackTransitions(db: Kysely<unknown>): Promise<void> {
     for each statement execute function report_user_status_changes_track()`.execute(db);
 }
 
+/** An audit log entry's slot and group: what the trigger counts and the migration's backfill too. */
+export const ADMIN_ACTION_VALUES = sql`report_slot(created_at), coalesce(admin_id, 0), action, coalesce(resource, '')`;
+
 /** The audit log's entries per administrator, action and resource (inserts only: the log is append-only). */
 export async function defineAdminActionsFunction(db: Kysely<unknown>, daily?: string): Promise<void> {
-  const changes = sql`select report_slot(created_at), coalesce(admin_id, 0), action, coalesce(resource, ''), 1
-    from inserted`;
+  const changes = sql`select ${ADMIN_ACTION_VALUES}, 1 from inserted`;
   const body = upserts(
     {
       table: 'audit_log',

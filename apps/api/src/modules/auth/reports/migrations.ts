@@ -6,6 +6,7 @@ import {
   trackSlotCounts,
 } from '../../../reports/rollup-triggers.js';
 import {
+  ADMIN_ACTION_VALUES,
   defineAdminActionsFunction,
   defineTransitionFunction,
   trackTransitions,
@@ -42,8 +43,7 @@ export const authReportMigrations: Record<string, Migration> = {
         )`.execute(db);
       await trackSlotCounts(db, USER_SIGNUPS);
       await sql`insert into report_user_signups (slot, country_id, language, status, n)
-        select report_slot(created_at), coalesce(country_id, 0), language, status, count(*)
-        from users group by 1, 2, 3, 4`.execute(db);
+        select ${USER_SIGNUPS.values}, count(*) from users group by 1, 2, 3, 4`.execute(db);
 
       // Status changes when they happen: no history of them exists before this migration.
       await sql`
@@ -78,8 +78,7 @@ export const authReportMigrations: Record<string, Migration> = {
         db,
       );
       await sql`insert into report_admin_actions (slot, admin_id, action, resource, n)
-        select report_slot(created_at), coalesce(admin_id, 0), action, coalesce(resource, ''), count(*)
-        from audit_log group by 1, 2, 3, 4`.execute(db);
+        select ${ADMIN_ACTION_VALUES}, count(*) from audit_log group by 1, 2, 3, 4`.execute(db);
     },
   },
   '2026-11-29-0200-report-daily-rollups': {
