@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
+import { setItemsOnNextLoad } from '../support/browser-storage.js';
 import { expect, test } from '../support/fixtures.js';
 import { expectSettled, resourceTable } from '../support/table.js';
 
@@ -201,10 +202,7 @@ test.describe('why the session ended', () => {
   test('a session the server refuses ends on sign-in with the reason, in both languages', async ({
     signedIn: page,
   }) => {
-    await page.evaluate(() => {
-      window.localStorage.setItem('access_token', 'revoked');
-      window.localStorage.setItem('refresh_token', 'revoked');
-    });
+    await setItemsOnNextLoad(page, { access_token: 'revoked', refresh_token: 'revoked' });
     // The profile's request gets a 401, and renewing with a refused refresh token fails.
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/$/);
@@ -220,7 +218,7 @@ test.describe('why the session ended', () => {
   });
 
   test('an expired session says so', async ({ signedIn: page }) => {
-    await page.evaluate(() => window.localStorage.setItem('refresh_expired_at', '1000'));
+    await setItemsOnNextLoad(page, { refresh_expired_at: '1000' });
     await page.reload();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('status')).toContainText('Термін дії сеансу минув.');
