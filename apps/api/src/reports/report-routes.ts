@@ -60,12 +60,12 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
         const caller = accessOf(request);
         if (!maySee(caller, report)) await caller.deny(permissionResourceOf(report.resource), 'list');
         const now = deps.clock();
-        const answer = await report
-          .run(request.query, now, requestLocale(request))
-          .catch((error: unknown) =>
-            Promise.reject(unknownTimeZone(error) ? errors.fields({ tz: 'timeZoneInvalid' }) : error),
-          );
-        return { id: report.id, ...answer, generatedAt: now.toISOString() };
+        try {
+          const answer = await report.run(request.query, now, requestLocale(request));
+          return { id: report.id, ...answer, generatedAt: now.toISOString() };
+        } catch (error) {
+          throw unknownTimeZone(error) ? errors.fields({ tz: 'timeZoneInvalid' }) : error;
+        }
       },
     );
   }
