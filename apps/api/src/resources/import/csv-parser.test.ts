@@ -43,6 +43,19 @@ describe('CSV parser (RFC 4180)', () => {
     expect(whole[1]?.cells).toEqual(['Ann', 'a;b"c']);
   });
 
+  it('reads old Mac line ends (CR alone) beside CRLF and LF, in any chunks', async () => {
+    const text = 'x\ry\n1\r2\r\n"a\rb",c\r';
+    const expected = [
+      { line: 1, cells: ['x'] },
+      { line: 2, cells: ['y'] },
+      { line: 3, cells: ['1'] },
+      { line: 4, cells: ['2'] },
+      { line: 5, cells: ['a\rb', 'c'] },
+    ];
+    for (let cut = 0; cut <= text.length; cut += 1)
+      expect(await read([text.slice(0, cut), text.slice(cut)])).toEqual(expected);
+  });
+
   it('drops a byte order mark, keeps a last line without a line break, skips blank lines', async () => {
     expect(await read(['\uFEFFid,name\n\n1,Ann'])).toEqual([
       { line: 1, cells: ['id', 'name'] },

@@ -20,6 +20,11 @@ export class CsvFileError extends Error {
 
 type State = 'start' | 'plain' | 'quoted' | 'closed';
 
+const QUOTE = 0x22;
+const CR = 0x0d;
+const LF = 0x0a;
+const NUL = 0x00;
+
 /**
  * An RFC 4180 reader fed text a chunk at a time, so a file of any length is read in the memory of
  * one record: `push` answers the records the chunk completed, `end` the last one. Quoted cells may
@@ -37,7 +42,11 @@ export class CsvParser {
   private cellLine = 1;
   private pendingCr = false;
 
-  constructor(private readonly delimiter: CsvDelimiter) {}
+  private readonly delimiterCode: number;
+
+  constructor(private readonly delimiter: CsvDelimiter) {
+    this.delimiterCode = delimiter.charCodeAt(0);
+  }
 
   /** The line the reader has reached, for an error found outside the text (its encoding). */
   get currentLine(): number {
@@ -46,7 +55,24 @@ export class CsvParser {
 
   push(text: string): CsvRecord[] {
     const records: CsvRecord[] = [];
+    // A cell's ordinary characters are taken as one slice per run: a cell grown a character at a
+    // time is a chain of string pieces, which made reading the file most of an import's garbage.
+    let run = -1;
     for (let index = 0; index < text.length; index += 1) {
+      const code = text.charCodeAt(index);
+      const ordinary = this.isOrdinary(code);
+      if (run >= 0) {
+        if (ordinary) continue;
+        this.cell += text.slice(run, index);
+        run = -1;
+      }
+      if (ordinary && this.state !== 'closed') {
+        // A first ordinary character starts a plain cell.
+        if (this.state === 'start') this.state = 'plain';
+        this.pendingCr = false;
+        run = index;
+        continue;
+      }
       const char = text[index] as string;
       if (char === '\0') throw new CsvFileError('importBinary', this.line);
       if (this.pendingCr) {
@@ -60,7 +86,13 @@ export class CsvParser {
       const record = this.take(char);
       if (record) records.push(record);
     }
+    if (run >= 0) this.cell += text.slice(run);
     return records;
+  }
+
+  /** A character that is part of a cell whatever the state: none of the delimiter, `"`, CR, LF, NUL. */
+  private isOrdinary(code: number): boolean {
+    return code !== this.delimiterCode && code !== QUOTE && code !== CR && code !== LF && code !== NUL;
   }
 
   /** The last record when the file does not end with a line break; a quote left open is an error. */

@@ -59,14 +59,32 @@ export function cellValue(
   }
 }
 
+/** Each option list's values and labels (both languages), normalised: built once, not per cell. */
+const optionLookups = new WeakMap<readonly SelectOption[], ReadonlyMap<string, unknown>>();
+
+function optionLookup(options: readonly SelectOption[]): ReadonlyMap<string, unknown> {
+  let lookup = optionLookups.get(options);
+  if (!lookup) {
+    const built = new Map<string, unknown>();
+    // The first option that a text names wins, as a search of the list in order would find it.
+    for (const option of options) {
+      for (const text of [
+        String(option.value),
+        ...LOCALES.map((locale) => panelLabel(locale, option.label)),
+      ]) {
+        if (!built.has(normal(text))) built.set(normal(text), option.value);
+      }
+    }
+    optionLookups.set(options, built);
+    lookup = built;
+  }
+  return lookup;
+}
+
 function optionValue(options: readonly SelectOption[], text: string): unknown {
+  const lookup = optionLookup(options);
   const wanted = normal(text);
-  const option = options.find(
-    (candidate) =>
-      normal(String(candidate.value)) === wanted ||
-      LOCALES.some((locale) => normal(panelLabel(locale, candidate.label)) === wanted),
-  );
-  return option ? option.value : text;
+  return lookup.has(wanted) ? lookup.get(wanted) : text;
 }
 
 const TRUE_WORDS = new Set([

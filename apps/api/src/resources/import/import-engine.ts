@@ -1,4 +1,5 @@
 import {
+  type FieldDescriptor,
   type ImportChange,
   type ImportCounts,
   type ImportQuery,
@@ -54,6 +55,34 @@ interface PreparedRow {
   faults: RowFaults;
 }
 
+/** A column of the file that names a field, with what reading its cells needs, found once. */
+interface CellColumn {
+  index: number;
+  field: string;
+  descriptor: FieldDescriptor | undefined;
+  schema: z.ZodType | undefined;
+  /** An empty cell the field's schema refuses says nothing (see `prepare`). */
+  emptyIsAbsent: boolean;
+}
+
+function cellColumnsOf(
+  target: ImportTarget,
+  plan: ColumnPlan,
+  references: ReadonlyMap<string, ReferenceIndex>,
+): CellColumn[] {
+  const columns = plan.columns.map(({ index, field }) => {
+    const schema = fieldSchema(target.createSchema, field) ?? fieldSchema(target.updateSchema, field);
+    return {
+      index,
+      field,
+      descriptor: target.descriptor.fields.find((candidate) => candidate.name === field),
+      schema,
+      emptyIsAbsent: schema !== undefined && !schema.safeParse('').success,
+    };
+  });
+  return columns.sort((a, b) => Number(references.has(a.field)) - Number(references.has(b.field)));
+}
+
 /** A row that will be (or was) inserted. */
 interface Creation {
   row: PreparedRow;
@@ -68,7 +97,8 @@ interface Creation {
  * listed rows and the file's keys (to find a key that repeats).
  */
 export class ImportRun {
-  private plan: ColumnPlan | undefined;
+  /** The file's columns that name fields, references last (a city is found in the row's country). */
+  private cellColumns: CellColumn[] = [];
   private header: readonly string[] = [];
   private report: ImportReportBuilder | undefined;
   private references = new Map<string, ReferenceIndex>();
@@ -146,7 +176,7 @@ export class ImportRun {
   private async start(header: CsvRecord): Promise<void> {
     const { target, query, locale, keepRejected } = this.options;
     this.header = header.cells.map((cell) => cell.trim());
-    this.plan = planColumns(
+    const plan = planColumns(
       {
         descriptor: target.descriptor,
         writable: new Set([...shapeKeys(target.createSchema), ...shapeKeys(target.updateSchema)]),
@@ -155,7 +185,7 @@ export class ImportRun {
       this.header,
     );
     for (const [field, load] of Object.entries(target.references ?? {})) {
-      if (this.plan.columns.some((column) => column.field === field))
+      if (plan.columns.some((column) => column.field === field))
         this.references.set(field, await load(this.executor));
     }
     this.rowCheck = await target.rowCheck?.(this.executor);
@@ -163,9 +193,10 @@ export class ImportRun {
       access: this.options.access,
       locale,
       write: this.write,
-      columns: this.plan.columns.map((column) => column.field),
+      columns: plan.columns.map((column) => column.field),
     });
-    this.report = new ImportReportBuilder(query.mode, this.plan, locale, keepRejected);
+    this.cellColumns = cellColumnsOf(target, plan, this.references);
+    this.report = new ImportReportBuilder(query.mode, plan, locale, keepRejected);
   }
 
   /** Prepares a batch's rows, then hands them to the database once the previous batch is written. */
@@ -203,24 +234,26 @@ export class ImportRun {
   /** A record's cells as a body (what a form would send), its key, and the faults found so far. */
   private prepare(record: CsvRecord): PreparedRow {
     const { target } = this.options;
-    const plan = this.plan as ColumnPlan;
     const faults: RowFaults = {};
     const body: Values = {};
-    if (record.cells.slice(this.header.length).some((cell) => cell.trim() !== ''))
-      addFault(faults, WHOLE_ROW, { key: 'importExtraCells' });
-    // References last: a city is looked up among the row's country's cities.
-    const columns = [...plan.columns].sort(
-      (a, b) => Number(this.references.has(a.field)) - Number(this.references.has(b.field)),
-    );
-    for (const column of columns) {
-      const field = target.descriptor.fields.find((candidate) => candidate.name === column.field);
-      const schema =
-        fieldSchema(target.createSchema, column.field) ?? fieldSchema(target.updateSchema, column.field);
+    for (let index = this.header.length; index < record.cells.length; index += 1) {
+      if (record.cells[index]?.trim() !== '') {
+        addFault(faults, WHOLE_ROW, { key: 'importExtraCells' });
+        break;
+      }
+    }
+    for (const column of this.cellColumns) {
       const cell = record.cells[column.index] ?? '';
       // An empty cell of a field that cannot be empty says nothing: an update keeps the stored value,
       // a create reports the field as required (or takes the table's default).
-      if (cell.trim() === '' && schema && !schema.safeParse('').success) continue;
-      const value = cellValue(field, schema, cell, body, this.references.get(column.field));
+      if (column.emptyIsAbsent && cell.trim() === '') continue;
+      const value = cellValue(
+        column.descriptor,
+        column.schema,
+        cell,
+        body,
+        this.references.get(column.field),
+      );
       if ('error' in value) addFault(faults, column.field, { key: value.error, params: value.params });
       else body[column.field] = value.value;
     }
