@@ -523,6 +523,20 @@ const REPORT_SHOTS: Shot[] = [
     path: '/reports/administrators?preset=last-30-days&group=day',
     fullPage: true,
   },
+  {
+    // The print view as on A4 (186 mm between the page's margins), in the dark theme: print is light.
+    name: 'reports-print',
+    path: '/reports/users?preset=last-90-days&group=week&split=language',
+    width: 703,
+    dark: true,
+    fullPage: true,
+    act: async (page) => {
+      await page.emulateMedia({ media: 'print' });
+    },
+    after: async (page) => {
+      await page.emulateMedia({ media: 'screen' });
+    },
+  },
 ];
 
 const SHOTS: Shot[] = [

@@ -76,6 +76,68 @@ test.describe('reports', () => {
     expect(lines.at(-1)).toBe(['Разом', ...shownTotals].join(','));
   });
 
+  test('the print view is the report alone: no navigation or controls, a header, tables at full length', async ({
+    page,
+  }, testInfo) => {
+    await signIn(page);
+    const path = '/reports/users?preset=last-90-days&group=week&split=language';
+    for (const [locale, texts] of [
+      [
+        'uk-UA',
+        {
+          print: 'Друк',
+          period: 'Період',
+          header: [
+            'Період: Останні 90 днів',
+            'Групування: За тижнями',
+            'Розбивка реєстрацій: За мовами',
+            'Сформовано: ',
+          ],
+        },
+      ],
+      [
+        'en-US',
+        {
+          print: 'Print',
+          period: 'Period',
+          header: ['Period: Last 90 days', 'Grouping: By week', 'Split sign-ups: By language', 'Generated: '],
+        },
+      ],
+    ] as const) {
+      await page.evaluate((value) => window.localStorage.setItem('language_locale', value), locale);
+      await page.emulateMedia({ media: 'screen' });
+      await page.goto(`${pult.url}${path}`);
+      await expect(page.getByRole('button', { name: texts.print })).toBeVisible();
+      await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+      await expect(page.getByTestId('report-print-header')).toBeHidden();
+      await expect(page.getByRole('button', { name: /CSV/ })).toHaveCount(3);
+
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByRole('banner')).toBeHidden();
+      await expect(page.getByRole('navigation')).toBeHidden();
+      await expect(page.getByRole('button', { name: texts.print })).toBeHidden();
+      await expect(page.getByRole('combobox', { name: texts.period })).toBeHidden();
+      // Hidden elements have no role: the three CSV buttons are gone.
+      await expect(page.getByRole('button', { name: /CSV/ })).toHaveCount(0);
+      const header = page.getByTestId('report-print-header');
+      await expect(header).toBeVisible();
+      for (const line of texts.header) await expect(header).toContainText(line);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The charts take the paper's width, and no table scrolls within its card: every row prints.
+      for (const chart of await page.locator('.MuiChartsSurface-root').all()) {
+        expect((await chart.boundingBox())?.width).toBeLessThanOrEqual(700);
+      }
+      for (const table of await page.locator('.MuiTableContainer-root').all()) {
+        expect(
+          await table.evaluate((element) => element.scrollHeight - element.clientHeight),
+        ).toBeLessThanOrEqual(1);
+      }
+      const pdf = await page.pdf({ preferCSSPageSize: true });
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      await testInfo.attach(`report-${locale}.pdf`, { body: pdf, contentType: 'application/pdf' });
+    }
+  });
+
   // The report screens are not in support/routes.ts (the load budget's list): axe walks them here.
   test('the report screens have no serious or critical WCAG 2.1 AA violation', async ({ page }) => {
     await signIn(page);

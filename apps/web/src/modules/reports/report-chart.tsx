@@ -3,6 +3,8 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import type { ReportGroup, ReportSection } from '@pult/contract';
 import { useLocale } from '../../i18n/use-locale';
 import { bucketLabel } from './bucket-label';
+import { PRINT_CHART_WIDTH } from './report-print';
+import { usePrinting } from './use-printing';
 
 /** The dashboard's palette, then greys and greens for further series. */
 const SERIES_COLORS = ['#1976D2', '#FFA000', '#2E7D32', '#7B1FA2', '#C62828', '#00838F', '#424242'];
@@ -24,6 +26,7 @@ export interface ReportChartProps {
  */
 export default function ReportChart({ section, buckets, group, label, stacked }: ReportChartProps) {
   const locale = useLocale();
+  const printing = usePrinting();
   const numbers = new Intl.NumberFormat(locale);
   const shown = section.series.filter((series) => series.total > 0).slice(0, MAX_SERIES);
   const every = Math.max(1, Math.ceil(buckets.length / 12));
@@ -31,6 +34,8 @@ export default function ReportChart({ section, buckets, group, label, stacked }:
     <Box>
       <BarChart
         height={shown.length > 1 ? 260 : 220}
+        // On screen it fills its card; on paper it takes the page's width (see `usePrinting`).
+        width={printing ? PRINT_CHART_WIDTH : undefined}
         colors={SERIES_COLORS}
         margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
         xAxis={[

@@ -18,7 +18,7 @@ export interface ReportFiltersProps {
   onChange: (name: string, value: string) => void;
 }
 
-interface FilterSelect {
+export interface FilterSelect {
   name: string;
   label: TextKey;
   /** The values and their texts; '' is "any" unless the filter has a default. */
@@ -27,7 +27,7 @@ interface FilterSelect {
 }
 
 /** Each report's own filters, as selects (the API validates the same values). */
-const FILTERS: Record<ReportId, readonly FilterSelect[]> = {
+export const FILTERS: Record<ReportId, readonly FilterSelect[]> = {
   users: [
     {
       name: 'split',

@@ -1,5 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
@@ -13,6 +15,8 @@ import { useTimeZone } from '../../i18n/time-zone-store';
 import { useLocale } from '../../i18n/use-locale';
 import NotFoundPage from '../../ui/not-found-page';
 import { apiQueryOf, choiceFromSearch, type ReportChoice, searchOfChoice } from './report-params';
+import { PRINT_HIDDEN, PrintTheme, ReportPrintStyles } from './report-print';
+import { ReportPrintHeader } from './report-print-header';
 import { ReportSectionCard } from './report-section-card';
 import { ReportToolbar } from './report-toolbar';
 import { useReport } from './reports-api';
@@ -37,18 +41,35 @@ function Report({ id }: { id: ReportId }) {
   const report = useReport(id, apiQueryOf(choice, zone));
   const change = (next: ReportChoice) => setSearch(searchOfChoice(next), { replace: true });
   return (
-    <>
-      <Button component={RouterLink} to="/reports" startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
+    <PrintTheme>
+      <ReportPrintStyles />
+      <Button
+        component={RouterLink}
+        to="/reports"
+        startIcon={<ArrowBackIcon />}
+        size="small"
+        sx={{ mb: 1 }}
+        {...PRINT_HIDDEN}
+      >
         {t('reports.back')}
       </Button>
-      <Typography variant="h4" component="h1" tabIndex={-1} sx={{ mb: 1 }}>
-        {text.title}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 2, mb: 1 }}>
+        <Typography variant="h4" component="h1" tabIndex={-1} sx={{ flexGrow: 1 }}>
+          {text.title}
+        </Typography>
+        <Box {...PRINT_HIDDEN}>
+          <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
+            {t('reports.print.action')}
+          </Button>
+        </Box>
+      </Stack>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {text.description}
       </Typography>
-      <ReportToolbar report={id} choice={choice} resolved={report.data?.period} onChange={change} />
-      {report.isFetching && <LinearProgress sx={{ mb: 1 }} aria-label={t('app.loading')} />}
+      <Box {...PRINT_HIDDEN}>
+        <ReportToolbar report={id} choice={choice} resolved={report.data?.period} onChange={change} />
+        {report.isFetching && <LinearProgress sx={{ mb: 1 }} aria-label={t('app.loading')} />}
+      </Box>
       {report.isError && (
         <Alert
           severity="error"
@@ -63,36 +84,40 @@ function Report({ id }: { id: ReportId }) {
         </Alert>
       )}
       {report.data ? (
-        <ReportBody report={report.data} />
+        <ReportBody report={report.data} filters={choice.filters} />
       ) : (
         !report.isError && <Skeleton variant="rounded" height={320} />
       )}
-    </>
+    </PrintTheme>
   );
 }
 
-function ReportBody({ report }: { report: ReportResult }) {
+function ReportBody({ report, filters }: { report: ReportResult; filters: Record<string, string> }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { period } = report;
   return (
-    <Stack spacing={3}>
-      <Typography variant="body2" color="text.secondary">
-        {t('reports.range', {
-          from: formatDate(period.from, locale),
-          to: formatDate(period.to, locale),
-          zone: period.tz,
-        })}
-      </Typography>
-      {report.sections.map((section) => (
-        <ReportSectionCard
-          key={section.id}
-          report={report.id}
-          section={section}
-          buckets={report.buckets}
-          period={period}
-        />
-      ))}
-    </Stack>
+    // The header is outside the stack: hidden on screen, it would still take the stack's first gap.
+    <>
+      <ReportPrintHeader report={report.id} result={report} filters={filters} />
+      <Stack spacing={3}>
+        <Typography variant="body2" color="text.secondary" {...PRINT_HIDDEN}>
+          {t('reports.range', {
+            from: formatDate(period.from, locale),
+            to: formatDate(period.to, locale),
+            zone: period.tz,
+          })}
+        </Typography>
+        {report.sections.map((section) => (
+          <ReportSectionCard
+            key={section.id}
+            report={report.id}
+            section={section}
+            buckets={report.buckets}
+            period={period}
+          />
+        ))}
+      </Stack>
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyWithRetry } from '../../app/lazy-with-retry';
 import { downloadText, sectionCsv } from './report-csv';
+import { PRINT_HIDDEN } from './report-print';
 import { ReportTable } from './report-table';
 import { useReportText } from './use-report-text';
 
@@ -53,6 +54,7 @@ export function ReportSectionCard({ report, section, buckets, period }: ReportSe
             startIcon={<DownloadIcon />}
             onClick={download}
             aria-label={t('reports.downloadCsvLabel', { section: title })}
+            {...PRINT_HIDDEN}
           >
             {t('reports.downloadCsv')}
           </Button>

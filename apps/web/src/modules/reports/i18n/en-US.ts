@@ -9,6 +9,7 @@ export const reportsEn: typeof reportsUk = {
   indexFailed: 'The list of reports could not be loaded.',
   retry: 'Try again',
   back: 'All reports',
+  print: { action: 'Print', zone: 'Time zone', generated: 'Generated' },
   period: 'Period',
   presets: {
     'last-7-days': 'Last 7 days',

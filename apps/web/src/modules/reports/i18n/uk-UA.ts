@@ -9,6 +9,7 @@ export const reportsUk = {
   indexFailed: 'Не вдалося завантажити перелік звітів.',
   retry: 'Спробувати знову',
   back: 'Усі звіти',
+  print: { action: 'Друк', zone: 'Часовий пояс', generated: 'Сформовано' },
   period: 'Період',
   presets: {
     'last-7-days': 'Останні 7 днів',
