@@ -33,6 +33,7 @@ import { createStorageModule, storagePreviewOrigins } from './modules/storage/in
 import { registerOpenApi } from './openapi/openapi-routes.js';
 import { collectRoutes } from './openapi/route-collector.js';
 import { reportRoutes } from './reports/report-routes.js';
+import { savedReportRoutes } from './reports/saved/saved-report-routes.js';
 import { configureImportLimits } from './resources/import/import-limits.js';
 import { configureTotalBudget } from './resources/list-total.js';
 import { defaultWebDistDir, registerPanel } from './web/panel.js';
@@ -227,6 +228,12 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     prefix: SERVICE_BASE_PATHS.auth,
     reports: [...auth.reports, ...notification.reports],
     clock,
+  });
+  await app.register(savedReportRoutes, {
+    prefix: SERVICE_BASE_PATHS.auth,
+    db,
+    clock,
+    reports: [...auth.reports, ...notification.reports],
   });
   const prune = async () => {
     await auth.prune();

@@ -23,7 +23,7 @@ export interface ReportRouteDeps {
  * administrator), so it is for administrators who may list every record with every field: a grant
  * limited by a condition or to some fields would learn what it hides from the figures.
  */
-function maySee(caller: RequestAccess, report: ReportSource): boolean {
+export function maySee(caller: RequestAccess, report: ReportSource): boolean {
   const decision = caller.permissions.decide(permissionResourceOf(report.resource), 'list');
   return (
     coversEveryRecord(decision) &&

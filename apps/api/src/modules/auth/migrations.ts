@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { trackChanges } from '../../live/migrations.js';
+import { savedReportMigrations } from '../../reports/saved/migrations.js';
 import { bigramIndex, finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 import { auditMigrations } from './audit/migrations.js';
 import { authDashboardMigrations } from './dashboard/migrations.js';
@@ -241,6 +242,7 @@ export const authMigrations: Record<string, Migration> = {
   ...authDashboardMigrations,
   ...mfaMigrations,
   ...authReportMigrations,
+  ...savedReportMigrations,
   '2026-11-24-0210-users-day-counts': {
     async up(db: Kysely<unknown>) {
       // Totals of date + status filters and deep pages of the date sort (list engine, day counters).

@@ -99,6 +99,9 @@ export function createGroupHandlers(
             if (body.name !== current.name) {
               await sql`update admins set groups = array_replace(groups, ${current.name}, ${body.name})
                 where ${current.name} = any(groups)`.execute(trx);
+              // Saved reports shared with the group stay shared with it.
+              await sql`update saved_reports set shared_with = array_replace(shared_with, ${current.name}, ${body.name})
+                where ${current.name} = any(shared_with)`.execute(trx);
             }
             const updated = (await loadOne(trx, id)) as Group;
             await context.audit?.(trx, diffRecords(current, updated), id);
@@ -127,6 +130,8 @@ export function createGroupHandlers(
             if (current.member_count > 0)
               throw errors.unprocessable('groupHasMembers', { count: current.member_count });
             await trx.deleteFrom('admin_groups').where('id', '=', id).execute();
+            await sql`update saved_reports set shared_with = array_remove(shared_with, ${current.name})
+              where ${current.name} = any(shared_with)`.execute(trx);
             await context.audit?.(trx, diffRecords(current, {}), id);
             return current;
           }),
