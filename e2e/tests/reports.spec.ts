@@ -138,6 +138,38 @@ test.describe('reports', () => {
     }
   });
 
+  test('a report saved under a name is listed under Reports and replays its parameters', async ({ page }) => {
+    await signIn(page);
+    await page.goto(`${pult.url}/reports/users?preset=last-90-days&group=month&split=language`);
+    const save = async () => {
+      await page.getByRole('button', { name: 'Зберегти', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Зберегти звіт' });
+      await dialog.getByRole('textbox', { name: 'Назва' }).fill('Реєстрації за мовами');
+      return dialog;
+    };
+    const dialog = await save();
+    const groups = dialog.getByRole('combobox', { name: 'Поділитися з групами' });
+    await groups.fill('superadmin');
+    await groups.press('Enter');
+    await dialog.getByRole('button', { name: 'Зберегти', exact: true }).click();
+    await expect(page.getByText('Звіт збережено як «Реєстрації за мовами»')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // The name is taken now: the dialog says so by the field.
+    const again = await save();
+    await again.getByRole('button', { name: 'Зберегти', exact: true }).click();
+    await expect(again.getByText('Ця назва вже зайнята')).toBeVisible();
+    await again.getByRole('button', { name: 'Скасувати' }).click();
+
+    await page.getByRole('link', { name: 'Усі звіти' }).click();
+    const mine = page.getByRole('region', { name: 'Мої' });
+    await expect(mine.getByText('Користувачі · групам superadmin')).toBeVisible();
+    await mine.getByRole('link', { name: /Реєстрації за мовами/ }).click();
+    await expect(page).toHaveURL(/\/reports\/users\?preset=last-90-days&group=month&split=language$/);
+    await expect(page.getByRole('combobox', { name: 'Групування' })).toHaveText('За місяцями');
+    await expect(page.getByRole('combobox', { name: 'Розбивка реєстрацій' })).toHaveText('За мовами');
+  });
+
   // The report screens are not in support/routes.ts (the load budget's list): axe walks them here.
   test('the report screens have no serious or critical WCAG 2.1 AA violation', async ({ page }) => {
     await signIn(page);

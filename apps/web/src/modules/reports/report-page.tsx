@@ -1,15 +1,19 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import SaveIcon from '@mui/icons-material/BookmarkAdd';
 import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
+import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { REPORT_IDS, type ReportId, type ReportResult } from '@pult/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useCan } from '../../access/use-permissions';
 import { formatDate } from '../../i18n/format-date';
 import { useTimeZone } from '../../i18n/time-zone-store';
 import { useLocale } from '../../i18n/use-locale';
@@ -20,6 +24,8 @@ import { ReportPrintHeader } from './report-print-header';
 import { ReportSectionCard } from './report-section-card';
 import { ReportToolbar } from './report-toolbar';
 import { useReport } from './reports-api';
+import { SaveReportDialog } from './save-report-dialog';
+import { SAVED_REPORTS } from './saved-reports-api';
 import { useReportText } from './use-report-text';
 
 function isReportId(value: string | undefined): value is ReportId {
@@ -40,6 +46,9 @@ function Report({ id }: { id: ReportId }) {
   const choice = choiceFromSearch(search);
   const report = useReport(id, apiQueryOf(choice, zone));
   const change = (next: ReportChoice) => setSearch(searchOfChoice(next), { replace: true });
+  const maySave = useCan(SAVED_REPORTS, 'create');
+  const [saving, setSaving] = useState(false);
+  const [savedAs, setSavedAs] = useState<string | null>(null);
   return (
     <PrintTheme>
       <ReportPrintStyles />
@@ -57,11 +66,16 @@ function Report({ id }: { id: ReportId }) {
         <Typography variant="h4" component="h1" tabIndex={-1} sx={{ flexGrow: 1 }}>
           {text.title}
         </Typography>
-        <Box {...PRINT_HIDDEN}>
+        <Stack direction="row" spacing={1} {...PRINT_HIDDEN}>
+          {maySave && (
+            <Button variant="outlined" startIcon={<SaveIcon />} onClick={() => setSaving(true)}>
+              {t('reports.saved.action')}
+            </Button>
+          )}
           <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
             {t('reports.print.action')}
           </Button>
-        </Box>
+        </Stack>
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {text.description}
@@ -88,6 +102,23 @@ function Report({ id }: { id: ReportId }) {
       ) : (
         !report.isError && <Skeleton variant="rounded" height={320} />
       )}
+      {saving && (
+        <SaveReportDialog
+          report={id}
+          query={Object.fromEntries(searchOfChoice(choice))}
+          onClose={() => setSaving(false)}
+          onSaved={(name) => {
+            setSaving(false);
+            setSavedAs(name);
+          }}
+        />
+      )}
+      <Snackbar
+        open={savedAs !== null}
+        autoHideDuration={4000}
+        onClose={() => setSavedAs(null)}
+        message={t('reports.saved.done', { name: savedAs ?? '' })}
+      />
     </PrintTheme>
   );
 }

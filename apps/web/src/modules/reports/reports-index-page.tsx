@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../ui/page-title';
 import { useReportIndex } from './reports-api';
+import { SavedReportsList } from './saved-reports-list';
 import { useReportText } from './use-report-text';
 
 const ICONS: Record<ReportId, typeof SvgIcon> = {
@@ -60,6 +61,7 @@ export default function ReportsIndexPage() {
               </Grid>
             ))}
       </Grid>
+      <SavedReportsList />
     </>
   );
 }
