@@ -524,6 +524,31 @@ const REPORT_SHOTS: Shot[] = [
     fullPage: true,
   },
   {
+    // Saved with a name in the page's language, so the index below shows one per language.
+    name: 'reports-save-dialog',
+    path: '/reports/users?preset=last-90-days&group=week&split=language',
+    act: async (page) => {
+      const english = (await page.locator('html').getAttribute('lang')) === 'en-US';
+      await page.getByRole('button', { name: english ? 'Save' : 'Зберегти', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByRole('textbox')
+        .first()
+        .fill(english ? 'Sign-ups by language' : 'Реєстрації за мовами');
+      const groups = dialog.getByRole('combobox');
+      await groups.fill('superadmin');
+      await groups.press('Enter');
+    },
+    after: async (page) => {
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^(Save|Зберегти)$/ })
+        .click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    },
+  },
+  { name: 'reports-saved-index', path: '/reports', fullPage: true },
+  {
     // The print view as on A4 (186 mm between the page's margins), in the dark theme: print is light.
     name: 'reports-print',
     path: '/reports/users?preset=last-90-days&group=week&split=language',

@@ -163,7 +163,7 @@ test.describe('reports', () => {
 
     await page.getByRole('link', { name: 'Усі звіти' }).click();
     const mine = page.getByRole('region', { name: 'Мої' });
-    await expect(mine.getByText('Користувачі · групам superadmin')).toBeVisible();
+    await expect(mine.getByText('Користувачі · доступний групам superadmin')).toBeVisible();
     await mine.getByRole('link', { name: /Реєстрації за мовами/ }).click();
     await expect(page).toHaveURL(/\/reports\/users\?preset=last-90-days&group=month&split=language$/);
     await expect(page.getByRole('combobox', { name: 'Групування' })).toHaveText('За місяцями');

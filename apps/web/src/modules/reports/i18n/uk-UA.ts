@@ -23,7 +23,7 @@ export const reportsUk = {
     noneMine: 'Ви ще не зберегли жодного звіту: відкрийте звіт і натисніть «Зберегти».',
     noneShared: 'Ніхто не поділився звітом з вашими групами.',
     private: '{{report}} · лише ваш',
-    sharedWith: '{{report}} · групам {{groups}}',
+    sharedWith: '{{report}} · доступний групам {{groups}}',
     by: '{{report}} · від {{owner}}',
     delete: 'Видалити збережений звіт «{{name}}»',
     failed: 'Не вдалося завантажити збережені звіти.',
