@@ -1,11 +1,11 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import type { LookupName } from '@pult/contract';
 import { useMemo } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLookup } from '../../resources/use-lookup';
+import { renderTagChips } from '../tag-chips';
 import type { FieldInputProps } from './field-input-props';
 import { useFieldErrorText } from './use-field-error-text';
 
@@ -51,12 +51,7 @@ function TagsField({ form, field, label, disabled, options }: FieldInputProps & 
       onBlur={input.onBlur}
       disabled={disabled}
       clearText={t('form.clear')}
-      renderValue={(tags, getItemProps) =>
-        tags.map((tag, index) => {
-          const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} size="small" label={tag} {...itemProps} />;
-        })
-      }
+      renderValue={renderTagChips}
       renderInput={(params) => (
         <TextField
           {...params}

@@ -1,7 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -12,6 +11,7 @@ import type { ReportId } from '@pult/contract';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/use-permissions';
+import { renderTagChips } from '../../forms/tag-chips';
 import { fieldErrorsOf, joinFieldErrors } from '../../http/http-error';
 import { useLookup } from '../../resources/use-lookup';
 import { useCreateSavedReport } from './saved-reports-api';
@@ -80,12 +80,7 @@ export function SaveReportDialog({ report, query, onSaved, onClose }: SaveReport
               filterSelectedOptions
               value={groups}
               onChange={(_event, value) => setGroups(value.map((group) => group.trim()).filter(Boolean))}
-              renderValue={(tags, getItemProps) =>
-                tags.map((tag, index) => {
-                  const { key, ...itemProps } = getItemProps({ index });
-                  return <Chip key={key} size="small" label={tag} {...itemProps} />;
-                })
-              }
+              renderValue={renderTagChips}
               renderInput={(params) => (
                 <TextField
                   {...params}
