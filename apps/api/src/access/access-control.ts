@@ -71,6 +71,14 @@ const asArray = <T>(value: T | T[] | undefined): T[] =>
 /** The actions a lookup's names are shown by, on the resources that refer to it. */
 const LOOKUP_USES = ['list', 'read', 'create', 'update'] as const;
 
+/** Whether a lookup's names are the caller's to see (`access.lookup`): the same rule as its route. */
+export function mayUseLookup(permissions: PermissionSet, declared: LookupAccess): boolean {
+  return (
+    permissions.can(declared.resource, 'list') ||
+    declared.usedBy.some((resource) => LOOKUP_USES.some((action) => permissions.can(resource, action)))
+  );
+}
+
 /**
  * Installs access control on the server, before any service route is registered: every route under a
  * service base must declare its access (`config.access`), or the server does not start; an admin
@@ -138,11 +146,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessControlDe
 
   const checkLookup = (declared: LookupAccess) => async (request: FastifyRequest) => {
     const access = await identify(request);
-    const { permissions } = access;
-    const allowed =
-      permissions.can(declared.resource, 'list') ||
-      declared.usedBy.some((resource) => LOOKUP_USES.some((action) => permissions.can(resource, action)));
-    if (!allowed) await access.deny(declared.resource, 'list');
+    if (!mayUseLookup(access.permissions, declared)) await access.deny(declared.resource, 'list');
   };
 
   const checkPermission = (declared: PermissionAccess) => async (request: FastifyRequest) => {

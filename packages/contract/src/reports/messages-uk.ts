@@ -2,6 +2,7 @@ import type { en } from './messages.js';
 
 /** Тексти звітів українською. */
 export const uk: Record<keyof typeof en, string> = {
+  savedReportGroupTwice: 'Групу вказано двічі',
   savedReportGroupUnknown: 'Такої групи немає',
   reportPeriodMissing: 'Оберіть готовий період або обидві дати',
   reportPeriodTwice: 'Оберіть або готовий період, або дати, не обидва',

@@ -1,5 +1,6 @@
 /** Server texts of the reports (message keys; see `../messages.ts`). */
 export const en = {
+  savedReportGroupTwice: 'A group is named twice',
   savedReportGroupUnknown: 'No such group',
   reportPeriodMissing: 'Choose a preset or both dates of the period',
   reportPeriodTwice: 'Choose either a preset or dates, not both',

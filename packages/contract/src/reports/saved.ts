@@ -8,7 +8,10 @@ import {
   updatedAtColumn,
 } from '../resources/columns.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
+import { requiredText } from '../resources/fields.js';
 import { REPORT_IDS } from './result.js';
+
+const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
 
 /** A saved report's name is unique among its owner's (case aside). */
 export const SAVED_REPORT_NAME_MAX = 100;
@@ -36,16 +39,23 @@ export const savedReportSchema = z.object({
 export type SavedReport = z.infer<typeof savedReportSchema>;
 
 export const savedReportWriteSchema = z.strictObject({
-  name: z
-    .string({ error: 'required' })
-    .trim()
-    .min(1, { error: 'required' })
-    .max(SAVED_REPORT_NAME_MAX, { error: 'tooLong' }),
+  // Shown in colleagues' lists: no control or invisible formatting characters, so two names that
+  // look alike are alike.
+  name: requiredText(SAVED_REPORT_NAME_MAX).refine((value) => !HIDDEN_CHARACTERS.test(value), {
+    error: 'invalidValue',
+  }),
   report: z.enum(REPORT_IDS, { error: 'invalidValue' }),
-  query: z.record(z.string(), z.string({ error: 'invalidType' }), { error: 'invalidType' }),
+  query: z.record(
+    z.string(),
+    z
+      .string({ error: 'invalidType' })
+      .refine((value) => !value.includes('\u0000'), { error: 'invalidValue' }),
+    { error: 'invalidType' },
+  ),
   shared_with: z
     .array(groupNameSchema, { error: 'invalidType' })
     .max(SAVED_REPORT_SHARES_MAX, { error: 'tooLong' })
+    .refine((names) => new Set(names).size === names.length, { error: 'savedReportGroupTwice' })
     .default([]),
 });
 export type SavedReportWrite = z.input<typeof savedReportWriteSchema>;

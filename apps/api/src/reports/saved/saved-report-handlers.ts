@@ -1,15 +1,17 @@
 import {
-  coversEveryRecord,
-  permissionResourceOf,
+  adminsResource,
+  groupsResource,
   type ReportId,
   type SavedReport,
   type SavedReportWrite,
-  savedReportsResource,
   savedReportWriteSchema,
 } from '@pult/contract';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
+import { mayUseLookup } from '../../access/access-control.js';
+import { access } from '../../access/route-access.js';
 import type { Db, Executor } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RecordContext, RecordHandlers } from '../../resources/crud-routes.js';
@@ -47,20 +49,19 @@ const readerOf = (context: RecordContext): SavedReportReader => ({
   groups: context.access.actor.groups,
 });
 
-/**
- * Who may change any saved report, not just their own: an `update` grant on the resource without a
- * condition (an operator tidying up after a colleague left). Everyone else changes only their own.
- */
-function managesAll(context: RecordContext): boolean {
-  return coversEveryRecord(
-    context.access.permissions.decide(permissionResourceOf(savedReportsResource), 'update'),
-  );
+const GROUP_NAMES = access.lookup(groupsResource, [adminsResource]);
+
+/** The groups this writer may share with (`checkGroupsExist`). */
+function groupNamer(context: RecordContext): (name: string) => boolean {
+  if (mayUseLookup(context.access.permissions, GROUP_NAMES)) return () => true;
+  const own = new Set(context.access.actor.groups);
+  return (name) => own.has(name);
 }
 
 /**
- * Saved reports: the list and reads show a reader their own and those shared with their groups (a
- * manager, see `managesAll`, reads any by id); only the owner or a manager changes or deletes one.
- * The grants' own conditions apply on top, through the list engine and `writeInScope`.
+ * Saved reports: the list and reads show a reader their own and those shared with their groups, of
+ * reports they may open; only the owner changes or deletes one, and only a report they may open. The
+ * grants' own conditions apply on top, through the list engine and `writeInScope`.
  */
 export function createSavedReportHandlers(
   deps: SavedReportHandlerDeps,
@@ -71,21 +72,23 @@ export function createSavedReportHandlers(
 
   async function loadOne(executor: Executor, id: number, context: RecordContext, lock = false) {
     const reader = readerOf(context);
-    const visible = managesAll(context) ? sql`true` : visibleTo(reader);
     const { rows } = await sql<SavedReportRow>`select ${savedReportSelect(reader)} from saved_reports s
-      where s.id = ${id} and ${visible} ${lock ? sql`for update of s` : sql``}`.execute(executor);
+      where s.id = ${id} and ${visibleTo(reader)} and s.report = any(${openable(context)}::text[])
+      ${lock ? sql`for update of s` : sql``}`.execute(executor);
     return rows[0] ? toSavedReport(rows[0]) : undefined;
   }
 
   /** A shared report its reader does not own reads, but does not change: 403, not 404. */
-  function assertMayChange(current: SavedReport, context: RecordContext): void {
-    if (!current.mine && !managesAll(context)) throw errors.forbidden();
+  function assertMayChange(current: SavedReport): void {
+    if (!current.mine) throw errors.forbidden();
   }
 
-  const checked = (body: SavedReportWrite): Write => {
+  /** The body as stored: its report one the writer may open, its parameters as that report reads them. */
+  const checked = (body: SavedReportWrite, context: RecordContext): Write => {
     const write = savedReportWriteSchema.parse(body);
-    checkSavedQuery(reports, write.report, write.query);
-    return write;
+    const query = checkSavedQuery(reports, write.report, write.query);
+    if (!openable(context).includes(write.report)) throw errors.forbidden();
+    return { ...write, query };
   };
 
   return {
@@ -97,9 +100,9 @@ export function createSavedReportHandlers(
 
     create: (body, context) =>
       withConstraintErrors(CONSTRAINTS, async () => {
-        const write = checked(body);
+        const write = checked(body, context);
         return db.transaction().execute(async (trx) => {
-          await checkGroupsExist(trx, write.shared_with);
+          await checkGroupsExist(trx, write.shared_with, groupNamer(context));
           const now = clock();
           const { rows } = await sql<{ id: number }>`insert into saved_reports
               (owner_id, name, report, query, shared_with, created_at, updated_at)
@@ -112,19 +115,32 @@ export function createSavedReportHandlers(
 
     update: (id, body, context) =>
       withConstraintErrors(CONSTRAINTS, async () => {
-        const write = checked(body);
-        return writeInScope(db, savedReportTable, id, context, (executor) =>
-          transact(executor, async (trx) => {
-            const current = await loadOne(trx, id, context, true);
-            if (!current) return undefined;
-            assertMayChange(current, context);
-            await checkGroupsExist(trx, write.shared_with);
-            await sql`update saved_reports set name = ${write.name}, report = ${write.report},
-                query = ${JSON.stringify(write.query)}::jsonb, shared_with = ${write.shared_with}::text[],
-                updated_at = ${clock()}
-              where id = ${id}`.execute(trx);
-            return loadOne(trx, id, context);
-          }),
+        const write = checked(body, context);
+        // The groups before the row, in a group rename's order (`checkGroupsExist`); `writeInScope`
+        // takes the row lock itself when the grant has a condition or the write names a version.
+        let groupsLocked = false;
+        const lockGroups = async (trx: Transaction<Database>) => {
+          await checkGroupsExist(trx, write.shared_with, groupNamer(context));
+          groupsLocked = true;
+        };
+        return writeInScope(
+          db,
+          savedReportTable,
+          id,
+          context,
+          (executor) =>
+            transact(executor, async (trx) => {
+              if (!groupsLocked) await lockGroups(trx);
+              const current = await loadOne(trx, id, context, true);
+              if (!current) return undefined;
+              assertMayChange(current);
+              await sql`update saved_reports set name = ${write.name}, report = ${write.report},
+                  query = ${JSON.stringify(write.query)}::jsonb, shared_with = ${write.shared_with}::text[],
+                  updated_at = ${clock()}
+                where id = ${id}`.execute(trx);
+              return loadOne(trx, id, context);
+            }),
+          { lockFirst: lockGroups },
         );
       }),
 
@@ -138,7 +154,7 @@ export function createSavedReportHandlers(
           transact(executor, async (trx) => {
             const current = await loadOne(trx, id, context, true);
             if (!current) return undefined;
-            assertMayChange(current, context);
+            assertMayChange(current);
             await sql`delete from saved_reports where id = ${id}`.execute(trx);
             return current;
           }),

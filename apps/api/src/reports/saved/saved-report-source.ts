@@ -1,4 +1,4 @@
-import { type ReportId, type SavedReport, savedReportsResource } from '@pult/contract';
+import { type ReportId, type SavedReport, STATUS, savedReportsResource } from '@pult/contract';
 import { sql } from 'kysely';
 import type { ListColumn, ListSource } from '../../resources/list-sql.js';
 
@@ -39,13 +39,17 @@ export const savedReportTable = { table: 'saved_reports', alias: 's', key: 'id',
 export function savedReportSelect(reader: SavedReportReader) {
   return sql`s.id, s.name, s.report, s.query, s.owner_id, s.shared_with, s.created_at, s.updated_at,
     s.owner_id = ${reader.adminId} as mine,
-    (select coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email)
+    (select coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), '#' || a.id)
       from admins a where a.id = s.owner_id) as owner_name`;
 }
 
-/** What a reader sees: their own saved reports and those shared with a group they are in. */
+/**
+ * What a reader sees: their own saved reports and those shared with a group they are in, while their
+ * owner's account is not deleted (nobody else may remove them, so they leave with their owner).
+ */
 export function visibleTo(reader: SavedReportReader) {
-  return sql<boolean>`(s.owner_id = ${reader.adminId} or s.shared_with && ${[...reader.groups]}::text[])`;
+  return sql<boolean>`(s.owner_id = ${reader.adminId} or (s.shared_with && ${[...reader.groups]}::text[]
+    and exists (select 1 from admins o where o.id = s.owner_id and o.status <> ${STATUS.deleted})))`;
 }
 
 /**

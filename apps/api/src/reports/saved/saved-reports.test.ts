@@ -70,6 +70,10 @@ describe.each(testDatabaseKinds())('saved reports on %s', (kind) => {
       [{ ...weekly, name: 'g', report: 'weather' }, ['report']],
       [{ ...weekly, name: '' }, ['name']],
       [{ ...weekly, name: 'h', shared_with: ['no-such-group'] }, ['shared_with.0']],
+      [{ ...weekly, name: 'i', shared_with: ['readers', 'readers'] }, ['shared_with']],
+      // Looks like "Weekly" in a colleague's list, but is not.
+      [{ ...weekly, name: 'Week\u202Ely' }, ['name']],
+      [{ ...weekly, name: 'j', query: { preset: 'last-7-days', split: 'a\u0000b' } }, ['query.split']],
     ];
     for (const [body, fields] of cases) {
       const response = await send('POST', PATH, root, body);
@@ -82,6 +86,13 @@ describe.each(testDatabaseKinds())('saved reports on %s', (kind) => {
       query: { preset: 'last-7-days', action: 'signin' },
     });
     expect(administrators.statusCode, administrators.body).toBe(201);
+    // Stored as the report reads them: the same link whatever the spelling.
+    const spelled = await send('POST', PATH, root, {
+      ...weekly,
+      name: 'Spelled',
+      query: { preset: 'last-7-days', country: '007' },
+    });
+    expect(spelled.json<SavedReport>().query).toEqual({ preset: 'last-7-days', country: '7' });
   });
 
   it('keeps names unique per owner, case aside, even for two saves at once', async () => {
@@ -134,7 +145,22 @@ describe.each(testDatabaseKinds())('saved reports on %s', (kind) => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json<SavedReport>().query).toEqual({ preset: 'last-quarter', group: 'month' });
 
-    // A group renamed keeps its shares; an `update` grant without a condition changes anyone's.
+    // An owner's deleted account takes their shares along (nobody else could remove them).
+    await t.db.updateTable('admins').set({ status: 10 }).where('id', '=', owner.id).execute();
+    expect(await names(colleague.headers)).toEqual([]);
+    await t.db.updateTable('admins').set({ status: 1 }).where('id', '=', owner.id).execute();
+    expect(await names(colleague.headers)).toEqual(['For managers, monthly']);
+
+    // Shared only with the writer's own groups (no groups lookup here), refused as if unknown.
+    const foreign = await send('PUT', `${PATH}/${saved.id}`, owner.headers, {
+      ...weekly,
+      name: 'For managers',
+      shared_with: ['managers', 'readers'],
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(JSON.parse(foreign.body).message).toEqual({ 'shared_with.1': ['No such group'] });
+
+    // A group renamed keeps its shares.
     const group = await t.db
       .selectFrom('admin_groups')
       .select('id')
@@ -142,11 +168,37 @@ describe.each(testDatabaseKinds())('saved reports on %s', (kind) => {
       .executeTakeFirstOrThrow();
     const rename = await send('PUT', `/auth/admin/groups/${group.id}`, root, { name: 'leads', grants: [] });
     expect(rename.statusCode, rename.body).toBe(200);
-    expect((await send('GET', `${PATH}/${saved.id}`, root)).json<SavedReport>().shared_with).toEqual([
-      'leads',
-    ]);
-    expect((await send('DELETE', `${PATH}/${saved.id}`, root)).statusCode).toBe(200);
+    expect((await send('GET', `${PATH}/${saved.id}`, owner.headers)).json<SavedReport>().shared_with).toEqual(
+      ['leads'],
+    );
+    // Someone else's private report is not another administrator's to read, even a superadmin's.
+    expect((await send('GET', `${PATH}/${own.id}`, root)).statusCode).toBe(404);
+    expect((await send('DELETE', `${PATH}/${saved.id}`, owner.headers)).statusCode).toBe(200);
     expect(await names(owner.headers)).toEqual(['Mine only']);
+  });
+
+  it('changes a report’s sharing while its group is renamed, without a deadlock', async () => {
+    const group = await createGroup(t.db, 'racing-0', []);
+    const owner = await member(['racing-0']);
+    const saved = (
+      await send('POST', PATH, owner.headers, { ...weekly, name: 'Raced share', shared_with: ['racing-0'] })
+    ).json<SavedReport>();
+    const outcomes = new Set<number>();
+    for (let round = 0; round < 8; round += 1) {
+      // The share names the group as it is called now; the rename may commit first (422: no such group).
+      const [share, rename] = await Promise.all([
+        send('PUT', `${PATH}/${saved.id}`, owner.headers, {
+          ...weekly,
+          name: 'Raced share',
+          shared_with: [`racing-${round}`],
+        }),
+        send('PUT', `/auth/admin/groups/${group.id}`, root, { name: `racing-${round + 1}`, grants: [] }),
+      ]);
+      expect(rename.statusCode, rename.body).toBe(200);
+      expect([200, 422], share.body).toContain(share.statusCode);
+      outcomes.add(share.statusCode);
+    }
+    expect(outcomes.has(200)).toBe(true);
   });
 
   it('is denied by default, and lists only saved reports of reports the reader may open', async () => {
@@ -159,10 +211,19 @@ describe.each(testDatabaseKinds())('saved reports on %s', (kind) => {
     // May list saved reports, but not users: the Users report is not theirs to open.
     const reader = await member(
       ['readers'],
-      [{ resource: 'auth.saved-reports', action: 'list', effect: 'allow' }],
+      (['list', 'read', 'create'] as const).map((action) => ({
+        resource: 'auth.saved-reports',
+        action,
+        effect: 'allow' as const,
+      })),
     );
     expect((await send('GET', PATH, reader.headers)).statusCode).toBe(200);
     expect(await names(reader.headers)).toEqual([]);
+    const [shared] = (await send('GET', PATH, owner.headers)).json<ListResponse<SavedReport>>().items;
+    expect((await send('GET', `${PATH}/${shared?.id}`, reader.headers)).statusCode).toBe(404);
+    // Nor may they save one.
+    const refused = await send('POST', PATH, reader.headers, { ...weekly, name: 'Not mine to open' });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('writes its changes to the audit log', async () => {
