@@ -226,7 +226,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
   // Reports likewise: each module contributes its own, computed from its rollups.
   await app.register(reportRoutes, {
     prefix: SERVICE_BASE_PATHS.auth,
-    reports: [...auth.reports, ...notification.reports],
+    reports: [...auth.reports, ...notification.reports, ...storage.reports, ...chat.reports],
     clock,
   });
   await app.register(savedReportRoutes, {

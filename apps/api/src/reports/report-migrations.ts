@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { defineSlotCountFunctions, type SlotCounts, trackSlotCounts } from './rollup-triggers.js';
 
 /**
  * `report_slot(t)`: the quarter hour `t` falls in. Rollups for reports are kept per slot, not per UTC
@@ -22,4 +23,31 @@ export async function dailyRollupBeside(db: Kysely<unknown>, rollup: string, col
   await sql`insert into ${daily} (day, ${sql.raw(columns)}, n)
     select (slot at time zone 'UTC')::date, ${sql.raw(columns)}, sum(n) from ${sql.table(rollup)}
     group by 1, ${sql.raw(columns)} having sum(n) <> 0`.execute(db);
+}
+
+/**
+ * A pair of rollups counting `counts.table` (docs/architecture.md, "Reports"): the quarter-hour table
+ * with `columns` (name → SQL type, in `counts.columns`' order), its triggers, the backfill from the
+ * rows already there, then the daily table beside it and the triggers' functions writing both. The
+ * triggers come before the backfill: creating them locks the table until the migration commits.
+ */
+export async function createSlotRollup(
+  db: Kysely<unknown>,
+  counts: SlotCounts,
+  columns: Readonly<Record<string, string>>,
+): Promise<void> {
+  await createReportSlotFunction(db);
+  const names = counts.columns.join(', ');
+  const definitions = counts.columns.map((column) => `${column} ${columns[column]} not null`).join(', ');
+  await sql`create table ${sql.table(counts.rollup)} (slot timestamptz not null, ${sql.raw(definitions)},
+    n bigint not null, primary key (slot, ${sql.raw(names)}))`.execute(db);
+  await trackSlotCounts(db, counts);
+  const groups = sql.raw(counts.columns.map((_, index) => String(index + 2)).join(', '));
+  await sql`insert into ${sql.table(counts.rollup)} (slot, ${sql.raw(names)}, n)
+    select ${counts.values}, sum(${counts.weight ?? sql`1`}) from ${sql.table(counts.table)}
+    where ${counts.where ?? sql`true`} group by 1, ${groups} having sum(${counts.weight ?? sql`1`}) <> 0`.execute(
+    db,
+  );
+  await dailyRollupBeside(db, counts.rollup, names);
+  await defineSlotCountFunctions(db, { ...counts, daily: `${counts.rollup}_daily` });
 }

@@ -30,7 +30,7 @@ export interface BucketRow {
 }
 
 /** The local midnights bounding the buckets: the period's start, each later bucket's start, the day after its end. */
-function boundsOf(frame: ReportFrame): string[] {
+export function boundsOf(frame: ReportFrame): string[] {
   return [frame.period.from, ...frame.buckets.slice(1), addDays(frame.period.to, 1)];
 }
 

@@ -13,6 +13,10 @@ export interface SlotCounts {
   columns: readonly string[];
   /** The slot and the columns' values of one counted row, in that order (read from a transition table). */
   values: RawBuilder<unknown>;
+  /** What one counted row adds to `n` (default 1): a file's size, a group's seconds to resolve. */
+  weight?: RawBuilder<unknown>;
+  /** Which rows count (default all), a condition over their columns: groups that are resolved. */
+  where?: RawBuilder<unknown>;
   /** The daily rollup beside it (`day` instead of `slot`); absent before migration …-0200. */
   daily?: string;
 }
@@ -54,8 +58,10 @@ export function upserts(counts: SlotCounts, changes: RawBuilder<unknown>): RawBu
  * nothing. One function per event: a transition table exists only for its events.
  */
 export async function defineSlotCountFunctions(db: Kysely<unknown>, counts: SlotCounts): Promise<void> {
-  const added = sql`select ${counts.values}, 1 from new_rows`;
-  const removed = sql`select ${counts.values}, -1 from old_rows`;
+  const weight = counts.weight ?? sql`1`;
+  const where = counts.where ?? sql`true`;
+  const added = sql`select ${counts.values}, ${weight} from new_rows where ${where}`;
+  const removed = sql`select ${counts.values}, -(${weight}) from old_rows where ${where}`;
   const cleared = [counts.rollup, ...(counts.daily ? [counts.daily] : [])].map(
     (target) => sql`delete from ${sql.table(target)}`,
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../audit/index.js';
+import { CHANNEL_TYPES } from '../chat/channels.js';
 import { LOCALES } from '../locales.js';
 import { EMAIL_STATUSES, QUEUE_CHANNELS } from '../notification/email-queue.js';
 import { isCalendarDate } from '../resources/list-query.js';
@@ -100,3 +101,32 @@ export const deliveryReportQuerySchema = z
   })
   .superRefine(checkPeriod);
 export type DeliveryReportQuery = z.infer<typeof deliveryReportQuerySchema>;
+
+/** Storage: filtered by one bucket (by id). */
+export const storageReportQuerySchema = z
+  .strictObject({ ...reportPeriodShape, bucket: positiveId.optional() })
+  .superRefine(checkPeriod);
+export type StorageReportQuery = z.infer<typeof storageReportQuerySchema>;
+
+/**
+ * The rules an upload can be refused by, as the Storage report counts them: the bucket's groups, its
+ * extensions, its content types and its size limit.
+ */
+export const UPLOAD_REFUSAL_RULES = ['groups', 'extension', 'mime', 'size'] as const;
+export type UploadRefusalRule = (typeof UPLOAD_REFUSAL_RULES)[number];
+
+/** Errors: filtered by one service (the id of its name in the logs). */
+export const errorsReportQuerySchema = z
+  .strictObject({ ...reportPeriodShape, service: positiveId.optional() })
+  .superRefine(checkPeriod);
+export type ErrorsReportQuery = z.infer<typeof errorsReportQuerySchema>;
+
+/** Chat: filtered by the kind of channel and by one channel (by id). */
+export const chatReportQuerySchema = z
+  .strictObject({
+    ...reportPeriodShape,
+    type: z.enum(CHANNEL_TYPES, { error: 'invalidValue' }).optional(),
+    channel: positiveId.optional(),
+  })
+  .superRefine(checkPeriod);
+export type ChatReportQuery = z.infer<typeof chatReportQuerySchema>;

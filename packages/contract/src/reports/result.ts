@@ -7,7 +7,7 @@ import { REPORT_GROUPS, REPORT_PRESETS } from './period.js';
  * `reports.<id>.title`, `reports.<id>.sections.<section>` and `reports.<id>.keys.<section>.<key>`; a
  * series with a `label` (a country, an administrator) is shown by it.
  */
-export const REPORT_IDS = ['users', 'delivery', 'administrators'] as const;
+export const REPORT_IDS = ['users', 'delivery', 'administrators', 'storage', 'errors', 'chat'] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
 const serviceNames = Object.keys(SERVICE_BASE_PATHS) as [ServiceName, ...ServiceName[]];

@@ -10,6 +10,7 @@ import { createChatDashboard } from './dashboard/cards.js';
 import { createHub } from './realtime/hub.js';
 import { receiveNotification } from './realtime/notifications.js';
 import { MAX_FRAME_BYTES, registerChatSocket, sweepSessions } from './realtime/ws-routes.js';
+import { chatReport } from './reports/chat-report.js';
 import { seedChatDemo } from './seed/chat-demo.js';
 import { createChannelService } from './service/channel-service.js';
 import { NOTIFY_CHANNEL } from './service/event-log.js';
@@ -61,6 +62,8 @@ export function createChatModule(deps: ChatModuleDeps) {
     messages,
     /** Chat's dashboard card: messages per day. */
     dashboard: createChatDashboard(db, deps.clock),
+    /** The Chat report. */
+    reports: [chatReport(db)],
     /** Closes sockets of ended sign-ins now (the sweep also runs on a timer). */
     sweepSessions: sweep,
 

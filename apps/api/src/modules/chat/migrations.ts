@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { trackChanges } from '../../live/migrations.js';
+import { chatReportMigrations } from './reports/migrations.js';
 
 export const chatMigrations: Record<string, Migration> = {
   '2026-11-24-0100-chat-tables': {
@@ -128,6 +129,7 @@ export const chatMigrations: Record<string, Migration> = {
       await trackChanges(db, 'chat_channels', 'chat.channels');
     },
   },
+  ...chatReportMigrations,
 };
 
 async function hasTrigrams(db: Kysely<unknown>): Promise<boolean> {

@@ -26,6 +26,7 @@ import { createIngest } from './logs/ingest.js';
 import { createLogNames } from './logs/log-names.js';
 import { createLogPruning } from './logs/log-pruning.js';
 import { logRoutes } from './logs/log-routes.js';
+import { createStorageReports } from './reports/storage-reports.js';
 import { seedStorageDemo } from './seed/storage-demo.js';
 import { createStorageSettings } from './settings/storage-settings.js';
 
@@ -87,6 +88,8 @@ export async function createStorageModule(deps: StorageModuleDeps) {
     store,
     /** Storage's dashboard cards. */
     dashboard: createStorageDashboard(db, clock),
+    /** The Storage and Errors reports. */
+    reports: createStorageReports(db),
     /** Blob deletions still to do (the metrics' GC backlog), counted up to 100,000. */
     async blobGcBacklog(): Promise<number> {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n

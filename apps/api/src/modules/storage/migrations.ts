@@ -2,6 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { trackChanges } from '../../live/migrations.js';
 import { finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 import { storageDashboardMigrations } from './dashboard/migrations.js';
+import { storageReportMigrations } from './reports/migrations.js';
 
 export const storageMigrations: Record<string, Migration> = {
   '2026-11-23-0300-storage-buckets-files': {
@@ -200,6 +201,7 @@ export const storageMigrations: Record<string, Migration> = {
     },
   },
   ...storageDashboardMigrations,
+  ...storageReportMigrations,
   '2026-11-24-0220-logs-day-counts': {
     async up(db: Kysely<unknown>) {
       // Totals of date + level filters and deep pages of the date sort (list engine, day counters).

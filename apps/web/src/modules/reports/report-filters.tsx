@@ -2,6 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import {
   AUDIT_ACTIONS,
+  CHANNEL_TYPES,
   EMAIL_STATUSES,
   LOCALES,
   QUEUE_CHANNELS,
@@ -11,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { TextKey } from '../../forms/view-text';
 import { CountryFilter } from './country-filter';
+import { LookupFilter } from './lookup-filter';
 
 export interface ReportFiltersProps {
   report: ReportId;
@@ -73,6 +75,16 @@ export const FILTERS: Record<ReportId, readonly FilterSelect[]> = {
       any: true,
     },
   ],
+  storage: [],
+  errors: [],
+  chat: [
+    {
+      name: 'type',
+      label: 'reports.chat.filters.type',
+      options: CHANNEL_TYPES.map((value) => ({ value, label: `chat.type.${value}` as TextKey })),
+      any: true,
+    },
+  ],
 };
 
 export function ReportFilters({ report, filters, onChange }: ReportFiltersProps) {
@@ -101,6 +113,22 @@ export function ReportFilters({ report, filters, onChange }: ReportFiltersProps)
       ))}
       {report === 'users' && (
         <CountryFilter value={filters.country ?? ''} onChange={(value) => onChange('country', value)} />
+      )}
+      {report === 'storage' && (
+        <LookupFilter
+          lookup="storageBuckets"
+          label="reports.storage.filters.bucket"
+          value={filters.bucket ?? ''}
+          onChange={(value) => onChange('bucket', value)}
+        />
+      )}
+      {report === 'errors' && (
+        <LookupFilter
+          lookup="logServices"
+          label="reports.errors.filters.service"
+          value={filters.service ?? ''}
+          onChange={(value) => onChange('service', value)}
+        />
       )}
     </>
   );

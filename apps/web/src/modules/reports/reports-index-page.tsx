@@ -1,6 +1,9 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import ChatIcon from '@mui/icons-material/Chat';
+import ErrorIcon from '@mui/icons-material/Error';
 import GroupIcon from '@mui/icons-material/Group';
 import OutboxIcon from '@mui/icons-material/Outbox';
+import StorageIcon from '@mui/icons-material/Storage';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,6 +26,9 @@ const ICONS: Record<ReportId, typeof SvgIcon> = {
   users: GroupIcon,
   delivery: OutboxIcon,
   administrators: AdminPanelSettingsIcon,
+  storage: StorageIcon,
+  errors: ErrorIcon,
+  chat: ChatIcon,
 };
 
 /** Route `/reports`: the reports this administrator may open, each a card leading to its screen. */

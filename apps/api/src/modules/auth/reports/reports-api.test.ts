@@ -58,6 +58,9 @@ describe.each(testDatabaseKinds())('reports on %s', (kind) => {
       'users',
       'administrators',
       'delivery',
+      'storage',
+      'errors',
+      'chat',
     ]);
 
     const nobody = await adminWithGrants(t, []);
@@ -95,7 +98,14 @@ describe.each(testDatabaseKinds())('reports on %s', (kind) => {
     const catalogue = (await get('/auth/admin/permissions/catalogue')).json<{
       resources: { name: string; actions: { name: string; scoped: boolean; fields: string | null }[] }[];
     }>();
-    for (const name of ['auth.users', 'auth.audit', 'notification.email-queue']) {
+    for (const name of [
+      'auth.users',
+      'auth.audit',
+      'notification.email-queue',
+      'storage.files',
+      'storage.error-groups',
+      'chat.channels',
+    ]) {
       const list = catalogue.resources
         .find((resource) => resource.name === name)
         ?.actions.find((action) => action.name === 'list');

@@ -8,6 +8,7 @@ import {
   type MessageKey,
   mimeAllowed,
   pathError,
+  type UploadRefusalRule,
 } from '@pult/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
@@ -22,6 +23,7 @@ import type { BucketRow, FileRow } from '../tables.js';
 import type { FileWithBucket } from './file-source.js';
 import { contentDisposition, SNIFF_BYTES, servedAs, sniffMime } from './sniff.js';
 import type { UploadBody } from './upload-body.js';
+import { countRefusal } from './upload-refusals.js';
 
 const MB = 1024 * 1024;
 
@@ -75,6 +77,12 @@ export interface FileServiceDeps {
 export function createFileService(deps: FileServiceDeps) {
   const { db, store, gc, clock, signer } = deps;
 
+  /** The error an upload is refused with, once the refusal is counted for the Storage report. */
+  async function refused(bucket: BucketRow, rule: UploadRefusalRule, error: AppError): Promise<AppError> {
+    await countRefusal(db, clock(), bucket.id, rule);
+    return error;
+  }
+
   async function bucketByName(name: string | undefined): Promise<BucketRow> {
     if (!name) throw fieldError('bucket', 'required');
     const bucket = await db
@@ -108,7 +116,7 @@ export function createFileService(deps: FileServiceDeps) {
     // A bucket's groups name who may upload; a service acts for the platform and is not limited.
     if (uploader.kind === 'user' && bucket.groups.length > 0) {
       if (!uploader.user.groups.some((group) => bucket.groups.includes(group))) {
-        throw errors.forbidden('uploadNotAllowed');
+        throw await refused(bucket, 'groups', errors.forbidden('uploadNotAllowed'));
       }
     }
     const path = fields.path ?? filename;
@@ -116,10 +124,14 @@ export function createFileService(deps: FileServiceDeps) {
     if (problem) throw fieldError('path', problem);
     const extension = extensionOf(path);
     if (!extensionAllowed(extension, bucket.allowed_extensions)) {
-      throw fieldError('path', 'extensionNotAllowed', {
-        ext: extension || '—',
-        allowed: listed(bucket.allowed_extensions),
-      });
+      throw await refused(
+        bucket,
+        'extension',
+        fieldError('path', 'extensionNotAllowed', {
+          ext: extension || '—',
+          allowed: listed(bucket.allowed_extensions),
+        }),
+      );
     }
     return { bucket, path, ownerUid: await ownerOf(uploader, fields) };
   }
@@ -134,7 +146,11 @@ export function createFileService(deps: FileServiceDeps) {
     const head = await body.head(SNIFF_BYTES);
     const mime = await sniffMime(head.subarray(0, SNIFF_BYTES), extensionOf(target.path));
     if (!mimeAllowed(mime, bucket.allowed_mimes)) {
-      throw fieldError('file', 'mimeNotAllowed', { mime, allowed: listed(bucket.allowed_mimes) });
+      throw await refused(
+        bucket,
+        'mime',
+        fieldError('file', 'mimeNotAllowed', { mime, allowed: listed(bucket.allowed_mimes) }),
+      );
     }
     const key = blobKey(bucket.id, randomUUID());
     await gc.intend(key);
@@ -142,7 +158,13 @@ export function createFileService(deps: FileServiceDeps) {
       await store.put(key, body.stream(head, limit), mime);
     } catch (error) {
       await gc.collect([key]);
-      if (body.exceeded()) throw fieldError('file', 'fileTooLarge', { limit: bucket.size_limit_mb });
+      if (body.exceeded()) {
+        throw await refused(
+          bucket,
+          'size',
+          fieldError('file', 'fileTooLarge', { limit: bucket.size_limit_mb }),
+        );
+      }
       throw error;
     }
     return { target, key, size: body.size(), mime };

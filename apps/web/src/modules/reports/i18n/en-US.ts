@@ -1,6 +1,8 @@
+import { activityReportsEn } from './activity-en-US';
 import type { reportsUk } from './uk-UA';
 
 export const reportsEn: typeof reportsUk = {
+  ...activityReportsEn,
   title: 'Reports',
   intro: 'Figures over a period of your choice, from counters the writes keep, so a report opens at once.',
   open: 'Open',

@@ -1,0 +1,23 @@
+import type { UploadRefusalRule } from '@pult/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.js';
+
+/**
+ * Counts an upload refused by one of its bucket's rules, per quarter hour and per UTC day (the Storage
+ * report's rollups): a refusal leaves no row anywhere else, so it is counted where it is decided.
+ */
+export async function countRefusal(
+  db: Db,
+  at: Date,
+  bucketId: number,
+  rule: UploadRefusalRule,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`insert into report_upload_refusals as r (slot, bucket_id, rule, n)
+      values (report_slot(${at}::timestamptz), ${bucketId}, ${rule}, 1)
+      on conflict (slot, bucket_id, rule) do update set n = r.n + 1`.execute(trx);
+    await sql`insert into report_upload_refusals_daily as r (day, bucket_id, rule, n)
+      values ((${at}::timestamptz at time zone 'UTC')::date, ${bucketId}, ${rule}, 1)
+      on conflict (day, bucket_id, rule) do update set n = r.n + 1`.execute(trx);
+  });
+}
