@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -25,5 +26,11 @@ describe('chat demo data', () => {
     expect(messages).toBeGreaterThanOrEqual(300);
     const roles = await t.db.selectFrom('chat_channel_users').select('role').distinct().execute();
     expect(roles.map((row) => row.role).sort()).toEqual(['admin', 'moderator', 'user']);
+    // Spread over days, so the dashboard and the Chat report have a history to show.
+    const { rows } = await sql<{ days: number }>`
+      select count(distinct (created_at at time zone 'UTC')::date)::int as days from chat_messages`.execute(
+      t.db,
+    );
+    expect(rows[0]?.days).toBeGreaterThan(10);
   });
 });

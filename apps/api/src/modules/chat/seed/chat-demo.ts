@@ -3,6 +3,7 @@ import type { Db } from '../../../db/database.js';
 import type { DirectoryUser } from '../../auth/index.js';
 import type { ChannelService } from '../service/channel-service.js';
 import type { MessageService } from '../service/message-service.js';
+import { spreadDemoHistory } from './demo-history.js';
 
 export interface ChatDemoDeps {
   db: Db;
@@ -77,5 +78,6 @@ export async function seedChatDemo(deps: ChatDemoDeps): Promise<void> {
     const { channel } = await deps.channels.create(first.uid, { type: 'direct', peer_id: second.uid });
     await say(channel.id, [first, second], 20);
   }
+  await spreadDemoHistory(deps.db);
   deps.logger.info('Chat demo channels and messages added');
 }

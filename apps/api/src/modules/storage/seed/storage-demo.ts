@@ -7,6 +7,7 @@ import type { FileService } from '../files/file-service.js';
 import { createUploadBody } from '../files/upload-body.js';
 import type { createIngest } from '../logs/ingest.js';
 import { gradientPng, simplePdf } from './demo-content.js';
+import { seedStorageReportDemo } from './report-demo.js';
 
 export interface StorageDemoDeps {
   db: Db;
@@ -195,5 +196,6 @@ export async function seedStorageDemo(deps: StorageDemoDeps): Promise<void> {
     .set({ status: 'resolved', resolved_at: new Date() })
     .where('level', '=', 'warn')
     .execute();
+  await seedStorageReportDemo(deps);
   deps.logger.info('Demo data seeded: 2 buckets, 6 files, 300 logs, 150 errors');
 }
