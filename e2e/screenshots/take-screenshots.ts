@@ -562,6 +562,9 @@ const REPORT_SHOTS: Shot[] = [
       await page.emulateMedia({ media: 'screen' });
     },
   },
+  { name: 'reports-storage', path: '/reports/storage?preset=last-30-days&group=week', fullPage: true },
+  { name: 'reports-errors', path: '/reports/errors?preset=last-30-days&group=day', fullPage: true },
+  { name: 'reports-chat', path: '/reports/chat?preset=last-30-days&group=day', fullPage: true },
 ];
 
 const SHOTS: Shot[] = [

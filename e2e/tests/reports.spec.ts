@@ -170,6 +170,31 @@ test.describe('reports', () => {
     await expect(page.getByRole('combobox', { name: 'Розбивка реєстрацій' })).toHaveText('За мовами');
   });
 
+  // Storage, Errors and Chat: each opens from the index with the demo's figures and regroups by week.
+  for (const [title, section, filter] of [
+    ['Сховище', 'Додані файли', 'Бакет'],
+    ['Помилки', 'Нові групи', 'Сервіс'],
+    ['Чат', 'Активні користувачі', 'Вид каналу'],
+  ] as const) {
+    test(`the ${title} report opens with figures and follows its grouping`, async ({ page }) => {
+      await signIn(page);
+      await page.goto(`${pult.url}/reports`);
+      await page.getByRole('link', { name: `Відкрити: ${title}` }).click();
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: filter })).toBeVisible();
+      const region = page.getByRole('region', { name: section });
+      await expect(region.getByRole('table').locator('tbody tr')).toHaveCount(30);
+      // The demo data put something in the period: the total at the foot is not zero.
+      await expect(region.getByRole('table').locator('tfoot td').first()).not.toHaveText('0');
+
+      await page.getByRole('combobox', { name: 'Групування' }).click();
+      await page.getByRole('option', { name: 'За тижнями' }).click();
+      await expect(page).toHaveURL(/group=week/);
+      await expect(region.getByRole('columnheader', { name: 'Тиждень (з понеділка)' })).toBeVisible();
+      await expect(region.getByRole('table').locator('tbody tr')).not.toHaveCount(30);
+    });
+  }
+
   // The report screens are not in support/routes.ts (the load budget's list): axe walks them here.
   test('the report screens have no serious or critical WCAG 2.1 AA violation', async ({ page }) => {
     await signIn(page);

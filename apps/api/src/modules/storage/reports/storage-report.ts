@@ -40,10 +40,13 @@ export function storageReport(db: Db): ReportSource {
         bucketCounts(db, frame, { rollup: 'report_upload_refusals', key: sql<string>`rule`, where }),
       ]);
       const names = await bucketNames(db, [...files, ...bytes]);
+      // Series come ranked by their totals: the largest buckets of the period first. Files follow the
+      // same order, so a bucket has the same place (and colour) in both charts.
+      const bySize = toSeries(bytes, frame.buckets, [], names);
+      const order = bySize.map((series) => series.key);
       return [
-        { id: 'files', series: toSeries(files, frame.buckets, [], names) },
-        // Series come ranked by their totals: the largest buckets of the period first.
-        { id: 'bytes', series: toSeries(bytes, frame.buckets, [], names) },
+        { id: 'files', series: toSeries(files, frame.buckets, order, names) },
+        { id: 'bytes', series: bySize },
         { id: 'refusals', series: toSeries(refusals, frame.buckets, UPLOAD_REFUSAL_RULES) },
       ];
     },
