@@ -134,6 +134,13 @@ test.describe('reports', () => {
       }
       const pdf = await page.pdf({ preferCSSPageSize: true });
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      // The sheet's `@page` made it A4 (595 × 842 pt), not the Letter a PDF defaults to.
+      const boxes = [...pdf.toString('latin1').matchAll(/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)];
+      expect(boxes.length).toBeGreaterThan(0);
+      for (const [, width, height] of boxes) {
+        expect(Math.round(Number(width))).toBe(595);
+        expect(Math.round(Number(height))).toBe(842);
+      }
       await testInfo.attach(`report-${locale}.pdf`, { body: pdf, contentType: 'application/pdf' });
     }
   });
