@@ -175,6 +175,12 @@ test.describe('reports', () => {
     await expect(page).toHaveURL(/\/reports\/users\?preset=last-90-days&group=month&split=language$/);
     await expect(page.getByRole('combobox', { name: 'Групування' })).toHaveText('За місяцями');
     await expect(page.getByRole('combobox', { name: 'Розбивка реєстрацій' })).toHaveText('За мовами');
+
+    // The owner deletes it, once they confirm.
+    await page.goto(`${pult.url}/reports`);
+    await mine.getByRole('button', { name: 'Видалити збережений звіт «Реєстрації за мовами»' }).click();
+    await page.getByRole('button', { name: 'Видалити', exact: true }).click();
+    await expect(mine.getByText('Ви ще не зберегли жодного звіту', { exact: false })).toBeVisible();
   });
 
   // Storage, Errors and Chat: each opens from the index with the demo's figures and regroups by week.

@@ -17,6 +17,7 @@ const RESOURCE_LABELS: Readonly<Record<string, TextKey>> = {
   'auth.countries': 'menu.items.authCountries',
   'auth.cities': 'menu.items.authCities',
   'auth.audit': 'menu.items.authAudit',
+  'auth.saved-reports': 'reports.saved.title',
   'storage.buckets': 'menu.items.storageBuckets',
   'storage.files': 'menu.items.storageFiles',
   'storage.logs': 'menu.items.storageLogs',

@@ -10,10 +10,12 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { SavedReport } from '@pult/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCan } from '../../access/use-permissions';
 import type { TextKey } from '../../forms/view-text';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SAVED_REPORTS, savedReportPath, useDeleteSavedReport, useSavedReports } from './saved-reports-api';
 
 /**
@@ -78,6 +80,7 @@ function SavedGroup({ title, empty, items }: { title: string; empty: string; ite
 function SavedItem({ item }: { item: SavedReport }) {
   const { t } = useTranslation();
   const remove = useDeleteSavedReport();
+  const [confirming, setConfirming] = useState(false);
   const mayDelete = useCan(SAVED_REPORTS, 'delete') && item.mine;
   const report = t(`reports.${item.report}.title` as TextKey);
   const details = item.mine
@@ -93,8 +96,7 @@ function SavedItem({ item }: { item: SavedReport }) {
           <IconButton
             edge="end"
             aria-label={t('reports.saved.delete', { name: item.name })}
-            onClick={() => remove.mutate(item.id)}
-            disabled={remove.isPending}
+            onClick={() => setConfirming(true)}
           >
             <DeleteIcon />
           </IconButton>
@@ -104,6 +106,16 @@ function SavedItem({ item }: { item: SavedReport }) {
       <ListItemButton component={RouterLink} to={savedReportPath(item)}>
         <ListItemText primary={item.name} secondary={details} />
       </ListItemButton>
+      <ConfirmDialog
+        open={confirming}
+        title={t('reports.saved.deleteTitle')}
+        text={t('reports.saved.deleteText', { name: item.name })}
+        confirmLabel={t('table.delete')}
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate(item.id, { onSettled: () => setConfirming(false) })}
+        onClose={() => setConfirming(false)}
+      />
     </ListItem>
   );
 }

@@ -28,6 +28,9 @@ export const reportsEn: typeof reportsUk = {
     sharedWith: '{{report}} · shared with {{groups}}',
     by: '{{report}} · by {{owner}}',
     delete: 'Delete the saved report “{{name}}”',
+    deleteTitle: 'Delete the saved report?',
+    deleteText:
+      'The saved report “{{name}}” goes for you and for everyone you shared it with. The report itself and its figures stay.',
     failed: 'The saved reports could not be loaded.',
   },
   period: 'Period',
