@@ -548,6 +548,8 @@ const REPORT_SHOTS: Shot[] = [
     },
   },
   { name: 'reports-saved-index', path: '/reports', fullPage: true },
+  // A phone: the title, Save and Print wrap above the toolbar.
+  { name: 'reports-phone', path: '/reports/users?preset=last-30-days&group=week', width: 390 },
   {
     // The print view as on A4 (186 mm between the page's margins), in the dark theme: print is light.
     name: 'reports-print',

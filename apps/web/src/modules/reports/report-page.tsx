@@ -62,7 +62,7 @@ function Report({ id }: { id: ReportId }) {
       >
         {t('reports.back')}
       </Button>
-      <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 2, mb: 1 }}>
+      <Stack direction="row" sx={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 2, mb: 1 }}>
         <Typography variant="h4" component="h1" tabIndex={-1} sx={{ flexGrow: 1 }}>
           {text.title}
         </Typography>
