@@ -21,12 +21,12 @@ import { measureRoute, type RouteCost } from './measure-routes.js';
  * so growth fails CI; it comes down as issue 24's signed-in budgets (users list 250, other lists 280,
  * dashboard 320) are approached (docs/performance.md, "the signed-in routes' weight"). Routes that
  * draw charts (the dashboard, a report) carry the charts library on top: their own ceiling, a few KB
- * above the heaviest (a report with its filters, 387 KB on 2026-11-27).
+ * above the heaviest (a report with its filters, print view and Save action, 392.9 KB on 2026-11-27).
  */
 export const BUDGET_KB = {
   public: { target: 100, ceiling: 100 },
   signedIn: { target: 200, ceiling: 375 },
-  charts: { target: 320, ceiling: 392 },
+  charts: { target: 320, ceiling: 396 },
 } as const;
 
 const kb = (bytes: number) => bytes / 1000;

@@ -6,17 +6,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { REPORT_IDS, type ReportId, type ReportResult } from '@pult/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../access/use-permissions';
 import { formatDate } from '../../i18n/format-date';
 import { useTimeZone } from '../../i18n/time-zone-store';
 import { useLocale } from '../../i18n/use-locale';
+import { notifier } from '../../notify/notifier';
 import NotFoundPage from '../../ui/not-found-page';
 import { apiQueryOf, choiceFromSearch, type ReportChoice, searchOfChoice } from './report-params';
 import { PRINT_HIDDEN, PrintTheme, ReportPrintStyles } from './report-print';
@@ -24,7 +24,6 @@ import { ReportPrintHeader } from './report-print-header';
 import { ReportSectionCard } from './report-section-card';
 import { ReportToolbar } from './report-toolbar';
 import { useReport } from './reports-api';
-import { SaveReportDialog } from './save-report-dialog';
 import { SAVED_REPORTS } from './saved-reports-api';
 import { useReportText } from './use-report-text';
 
@@ -38,6 +37,11 @@ export default function ReportPage() {
   return isReportId(id) ? <Report id={id} /> : <NotFoundPage />;
 }
 
+// Loaded when Save is pressed: its form (a groups Autocomplete) counts against no report's first load.
+const SaveReportDialog = lazy(() =>
+  import('./save-report-dialog').then((module) => ({ default: module.SaveReportDialog })),
+);
+
 function Report({ id }: { id: ReportId }) {
   const { t } = useTranslation();
   const text = useReportText(id);
@@ -48,7 +52,6 @@ function Report({ id }: { id: ReportId }) {
   const change = (next: ReportChoice) => setSearch(searchOfChoice(next), { replace: true });
   const maySave = useCan(SAVED_REPORTS, 'create');
   const [saving, setSaving] = useState(false);
-  const [savedAs, setSavedAs] = useState<string | null>(null);
   return (
     <PrintTheme>
       <ReportPrintStyles />
@@ -103,22 +106,18 @@ function Report({ id }: { id: ReportId }) {
         !report.isError && <Skeleton variant="rounded" height={320} />
       )}
       {saving && (
-        <SaveReportDialog
-          report={id}
-          query={Object.fromEntries(searchOfChoice(choice))}
-          onClose={() => setSaving(false)}
-          onSaved={(name) => {
-            setSaving(false);
-            setSavedAs(name);
-          }}
-        />
+        <Suspense fallback={null}>
+          <SaveReportDialog
+            report={id}
+            query={Object.fromEntries(searchOfChoice(choice))}
+            onClose={() => setSaving(false)}
+            onSaved={(name) => {
+              setSaving(false);
+              notifier.notify('success', t('reports.saved.done', { name }));
+            }}
+          />
+        </Suspense>
       )}
-      <Snackbar
-        open={savedAs !== null}
-        autoHideDuration={4000}
-        onClose={() => setSavedAs(null)}
-        message={t('reports.saved.done', { name: savedAs ?? '' })}
-      />
     </PrintTheme>
   );
 }

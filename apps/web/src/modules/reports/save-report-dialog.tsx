@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { ReportId } from '@pult/contract';
+import { type ReportId, SAVED_REPORT_NAME_MAX } from '@pult/contract';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/use-permissions';
@@ -42,7 +43,12 @@ export function SaveReportDialog({ report, query, onSaved, onClose }: SaveReport
     .filter(([field]) => field.startsWith('shared_with'))
     .map(([field, text]) => `${groups[Number(field.split('.')[1])] ?? ''}: ${text}`)
     .join('; ');
-  const otherError = save.error && !fieldErrorsOf(save.error) ? save.error.message : undefined;
+  // A parameter the server refused (the report changed since the page was loaded) is no field here.
+  const queryError = Object.entries(errors)
+    .filter(([field]) => field.startsWith('query'))
+    .map(([field, text]) => `${field.slice('query.'.length)}: ${text}`)
+    .join('; ');
+  const otherError = save.error && !fieldErrorsOf(save.error) ? save.error.message : queryError || undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
@@ -62,6 +68,7 @@ export function SaveReportDialog({ report, query, onSaved, onClose }: SaveReport
       <Box component="form" noValidate onSubmit={submit}>
         <DialogContent sx={{ pt: 1 }}>
           <Stack spacing={2} sx={{ pt: 1 }}>
+            {otherError && <Alert severity="error">{otherError}</Alert>}
             <TextField
               label={t('reports.saved.fields.name')}
               value={name}
@@ -69,8 +76,9 @@ export function SaveReportDialog({ report, query, onSaved, onClose }: SaveReport
               required
               autoFocus
               autoComplete="off"
-              error={errors.name !== undefined || otherError !== undefined}
-              helperText={errors.name ?? otherError ?? errors.query}
+              error={errors.name !== undefined}
+              helperText={errors.name}
+              slotProps={{ htmlInput: { maxLength: SAVED_REPORT_NAME_MAX } }}
             />
             <Autocomplete
               multiple

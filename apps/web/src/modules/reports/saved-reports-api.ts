@@ -8,6 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCan } from '../../access/use-permissions';
 import { useServices } from '../../app/services-context';
+import { notifier } from '../../notify/notifier';
 import { choiceFromSearch, searchOfChoice } from './report-params';
 
 export const SAVED_REPORTS = permissionResourceOf(savedReportsResource);
@@ -46,6 +47,11 @@ export function useDeleteSavedReport() {
     mutationFn: (id: number): Promise<SavedReport> =>
       services.http.delete(services.serviceUrl('auth', `${savedReportsResource.path}/${id}`)),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    // Gone already (another tab) or no longer allowed: say so, and show the list as it is now.
+    onError: (error) => {
+      notifier.notify('error', error.message);
+      void client.invalidateQueries({ queryKey: KEY });
+    },
   });
 }
 
