@@ -223,18 +223,11 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     prefix: SERVICE_BASE_PATHS.auth,
     cards: [...auth.dashboard, ...notification.dashboard, ...storage.dashboard, ...chat.dashboard],
   });
-  // Reports likewise: each module contributes its own, computed from its rollups.
-  await app.register(reportRoutes, {
-    prefix: SERVICE_BASE_PATHS.auth,
-    reports: [...auth.reports, ...notification.reports, ...storage.reports, ...chat.reports],
-    clock,
-  });
-  await app.register(savedReportRoutes, {
-    prefix: SERVICE_BASE_PATHS.auth,
-    db,
-    clock,
-    reports: [...auth.reports, ...notification.reports],
-  });
+  // Reports likewise: each module contributes its own, computed from its rollups; a saved report is
+  // one of them with its parameters.
+  const reports = [...auth.reports, ...notification.reports, ...storage.reports, ...chat.reports];
+  await app.register(reportRoutes, { prefix: SERVICE_BASE_PATHS.auth, reports, clock });
+  await app.register(savedReportRoutes, { prefix: SERVICE_BASE_PATHS.auth, db, clock, reports });
   const prune = async () => {
     await auth.prune();
     await notification.prune();

@@ -86,6 +86,15 @@ describe.each(testDatabaseKinds())('saved reports on %s', (kind) => {
       query: { preset: 'last-7-days', action: 'signin' },
     });
     expect(administrators.statusCode, administrators.body).toBe(201);
+    // Every module's report may be saved, not only the auth service's own.
+    for (const report of ['delivery', 'storage', 'errors', 'chat']) {
+      const saved = await send('POST', PATH, root, {
+        name: report,
+        report,
+        query: { preset: 'last-7-days' },
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+    }
     // Stored as the report reads them: the same link whatever the spelling.
     const spelled = await send('POST', PATH, root, {
       ...weekly,
