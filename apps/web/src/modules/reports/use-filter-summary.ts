@@ -1,7 +1,7 @@
 import type { ReportId } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { useLookup } from '../../resources/use-lookup';
-import { FILTERS } from './report-filters';
+import { FILTERS } from './report-filter-selects';
 import { countryOptions } from './report-params';
 
 /**
