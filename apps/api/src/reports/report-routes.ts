@@ -24,12 +24,14 @@ export interface ReportRouteDeps {
  * limited by a condition or to some fields would learn what it hides from the figures.
  */
 export function maySee(caller: RequestAccess, report: ReportSource): boolean {
-  const decision = caller.permissions.decide(permissionResourceOf(report.resource), 'list');
-  return (
-    coversEveryRecord(decision) &&
-    decision.fieldDenies.length === 0 &&
-    decision.allows.some((grant) => !grant.where && !grant.fields)
-  );
+  return [report.resource, ...(report.alsoSums ?? [])].every((resource) => {
+    const decision = caller.permissions.decide(permissionResourceOf(resource), 'list');
+    return (
+      coversEveryRecord(decision) &&
+      decision.fieldDenies.length === 0 &&
+      decision.allows.some((grant) => !grant.where && !grant.fields)
+    );
+  });
 }
 
 /**

@@ -33,6 +33,11 @@ export interface ReportSource {
    * record and field of it, and its route is declared like that list's, so the catalogue is unchanged.
    */
   resource: ResourceDescriptor;
+  /**
+   * Other lists whose records the figures reveal, held to the same rule (the Chat report counts who
+   * posted: the channels' messages, not only the channels).
+   */
+  alsoSums?: readonly ResourceDescriptor[];
   query: z.ZodType;
   run(query: unknown, now: Date, locale: Locale): Promise<ReportAnswer>;
 }
@@ -42,6 +47,7 @@ export function defineReport<Schema extends z.ZodType<PeriodQuery>>(report: {
   id: ReportId;
   service: ServiceName;
   resource: ResourceDescriptor;
+  alsoSums?: readonly ResourceDescriptor[];
   query: Schema;
   sections(query: z.output<Schema>, frame: ReportFrame, locale: Locale): Promise<ReportSection[]>;
 }): ReportSource {

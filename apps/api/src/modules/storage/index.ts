@@ -70,6 +70,7 @@ export async function createStorageModule(deps: StorageModuleDeps) {
   const signer = createLinkSigner(await loadLinkSecret(db, deps.secretBox));
   const files = createFileService({
     db,
+    logger,
     store,
     gc,
     clock,

@@ -78,6 +78,22 @@ describe.each(testDatabaseKinds())('reports on %s', (kind) => {
       (await get('/auth/admin/reports/administrators?preset=last-7-days', usersOnly.headers)).statusCode,
     ).toBe(403);
 
+    // The Chat report counts who posted: listing channels is not enough, their messages must be too.
+    const channelsOnly = await adminWithGrants(t, [
+      { resource: 'chat.channels', action: 'list', effect: 'allow' },
+    ]);
+    expect((await get('/auth/admin/reports', channelsOnly.headers)).json<ReportIndex>().reports).toEqual([]);
+    expect((await get('/auth/admin/reports/chat?preset=last-7-days', channelsOnly.headers)).statusCode).toBe(
+      403,
+    );
+    const chatReader = await adminWithGrants(t, [
+      { resource: 'chat.channels', action: 'list', effect: 'allow' },
+      { resource: 'chat.messages', action: 'list', effect: 'allow' },
+    ]);
+    expect((await get('/auth/admin/reports/chat?preset=last-7-days', chatReader.headers)).statusCode).toBe(
+      200,
+    );
+
     // A grant limited by a condition would learn about the other users from the figures.
     const some = await adminWithGrants(t, [
       { resource: 'auth.users', action: 'list', effect: 'allow', where: { status: { eq: 1 } } },

@@ -1,5 +1,6 @@
 import {
   addDays,
+  channelMessagesResource,
   channelsResource,
   chatReportQuerySchema,
   type ReportSection,
@@ -65,6 +66,8 @@ export function chatReport(db: Db): ReportSource {
     id: 'chat',
     service: 'chat',
     resource: channelsResource,
+    // Who posted when is the messages' to show, and direct channels' messages are a private matter.
+    alsoSums: [channelMessagesResource(0)],
     query: chatReportQuerySchema,
     async sections(query, frame): Promise<ReportSection[]> {
       const where = filtersOf(query);

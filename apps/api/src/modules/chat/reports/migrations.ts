@@ -5,7 +5,7 @@ import { createSlotRollup } from '../../../reports/report-migrations.js';
  * The Chat report's rollups (docs/architecture.md, "Reports"): messages per channel, and messages per
  * channel and sender, by the quarter hour and UTC day they were posted. The second is who was present
  * when: a distinct count of senders cannot be summed across slots, but a union of these rows can be
- * counted for any bucket (chat-activity.ts).
+ * counted for any bucket (active-senders.ts).
  */
 export const chatReportMigrations: Record<string, Migration> = {
   '2026-11-29-0500-chat-report-rollups': {

@@ -10,6 +10,7 @@ import {
   pathError,
   type UploadRefusalRule,
 } from '@pult/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { AppError, errors } from '../../../http/app-error.js';
@@ -64,6 +65,8 @@ const listed = (values: readonly string[]) => values.join(', ');
 
 export interface FileServiceDeps {
   db: Db;
+  /** Where a refusal that could not be counted is told. */
+  logger: FastifyBaseLogger;
   store: BlobStore;
   gc: BlobGc;
   clock: Clock;
@@ -77,9 +80,16 @@ export interface FileServiceDeps {
 export function createFileService(deps: FileServiceDeps) {
   const { db, store, gc, clock, signer } = deps;
 
-  /** The error an upload is refused with, once the refusal is counted for the Storage report. */
+  /**
+   * The error an upload is refused with, once the refusal is counted for the Storage report. A count
+   * that fails is logged, not answered: the uploader is told why the file was refused either way.
+   */
   async function refused(bucket: BucketRow, rule: UploadRefusalRule, error: AppError): Promise<AppError> {
-    await countRefusal(db, clock(), bucket.id, rule);
+    try {
+      await countRefusal(db, clock(), bucket.id, rule);
+    } catch (failure) {
+      deps.logger.warn({ err: failure, bucket: bucket.id, rule }, 'upload refusal not counted');
+    }
     return error;
   }
 

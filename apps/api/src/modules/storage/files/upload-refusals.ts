@@ -12,12 +12,13 @@ export async function countRefusal(
   bucketId: number,
   rule: UploadRefusalRule,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await sql`insert into report_upload_refusals as r (slot, bucket_id, rule, n)
+  // Both rollups in one statement: one round trip, and never one without the other.
+  await sql`with slot as (
+      insert into report_upload_refusals as r (slot, bucket_id, rule, n)
       values (report_slot(${at}::timestamptz), ${bucketId}, ${rule}, 1)
-      on conflict (slot, bucket_id, rule) do update set n = r.n + 1`.execute(trx);
-    await sql`insert into report_upload_refusals_daily as r (day, bucket_id, rule, n)
-      values ((${at}::timestamptz at time zone 'UTC')::date, ${bucketId}, ${rule}, 1)
-      on conflict (day, bucket_id, rule) do update set n = r.n + 1`.execute(trx);
-  });
+      on conflict (slot, bucket_id, rule) do update set n = r.n + 1
+    )
+    insert into report_upload_refusals_daily as r (day, bucket_id, rule, n)
+    values ((${at}::timestamptz at time zone 'UTC')::date, ${bucketId}, ${rule}, 1)
+    on conflict (day, bucket_id, rule) do update set n = r.n + 1`.execute(db);
 }

@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds())('the Errors report equals count(*) on %s', (k
       case 'reopen': {
         const { rows } = await sql<{
           id: number;
-        }>`update storage_error_groups set status = 'open', resolved_at = null
+        }>`update storage_error_groups set status = 'open', resolved_at = null, count = count + 1
           where ${picks} and status = 'resolved' returning id`.execute(t.db);
         reopened += rows.length;
         return;
@@ -144,6 +144,11 @@ describe.each(testDatabaseKinds())('the Errors report equals count(*) on %s', (k
   });
 
   it('counts every reopening the writes made, when it was made', async () => {
+    // An administrator's Reopen (no new occurrence) is no recurrence.
+    await sql`update storage_error_groups set status = 'resolved', resolved_at = last_seen where status = 'open'`.execute(
+      t.db,
+    );
+    await sql`update storage_error_groups set status = 'open', resolved_at = null`.execute(t.db);
     const today = new Date().toISOString().slice(0, 10);
     const result = await fetchReport(t, `/auth/admin/reports/errors?from=${today}&to=${today}&tz=UTC`, auth);
     const series = result.sections.find((section) => section.id === 'reopened')?.series ?? [];

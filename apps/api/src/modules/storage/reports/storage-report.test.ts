@@ -88,4 +88,11 @@ describe.each(testDatabaseKinds())('the Storage report on %s', (kind) => {
       ?.series.map((series) => series.total);
     expect(ranked).toEqual([...(ranked ?? [])].sort((a, b) => b - a));
   });
+
+  // Last: it takes the counters away.
+  it('still tells the uploader why a file was refused when the refusal cannot be counted', async () => {
+    const bucket = await createBucket(t, admin, { allowed_extensions: ['png'] });
+    await sql`drop table report_upload_refusals, report_upload_refusals_daily`.execute(t.db);
+    expect(await upload(admin, { bucket: bucket.name, path: 'x.txt' }, { content: 'text' })).toBe(422);
+  });
 });
