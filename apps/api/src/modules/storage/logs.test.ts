@@ -1,4 +1,5 @@
 import type { ErrorGroup, ErrorItem, ErrorRecord, ListResponse, LogItem, LogRecord } from '@pult/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorageTest, STORAGE } from '../../test/storage-factories.js';
 import type { TestApp } from '../../test/test-app.js';
@@ -279,6 +280,16 @@ describe.each(testDatabaseKinds())('storage logs and errors on %s', (kind) => {
       expect(reopened.map((g) => [g.id, g.count, g.status, g.resolved_at])).toEqual([
         [group.id, 2, 'open', null],
       ]);
+      // The recurrence is an episode of its own: the Errors report keeps the first resolution and
+      // times the second from the new occurrence (30 s), not from the first sighting (90 s).
+      t.time.advance(30);
+      expect((await adminPost(`/admin/error-groups/${group.id}/resolve`)).statusCode).toBe(200);
+      const { rows } = await sql<{ resolutions: number; seconds: number }>`select
+          (select sum(n) from report_error_resolutions where service_id = ${id})::int as resolutions,
+          (select sum(n) from report_error_resolve_seconds where service_id = ${id})::int as seconds`.execute(
+        t.db,
+      );
+      expect(rows[0]).toEqual({ resolutions: 2, seconds: 30 });
       const manual = await adminPost(`/admin/error-groups/${group.id}/reopen`);
       expect(manual.statusCode).toBe(200);
       expect((await adminPost('/admin/error-groups/99999999/resolve')).statusCode).toBe(404);

@@ -96,6 +96,8 @@ export interface StorageErrorGroupsTable {
   first_seen: Timestamp;
   last_seen: Timestamp;
   resolved_at: Date | null;
+  /** When the open episode began, if a new occurrence reopened the group; its first sighting otherwise. */
+  opened_at: Generated<Date | null>;
 }
 
 export interface StorageTables {

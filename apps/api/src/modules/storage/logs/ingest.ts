@@ -95,7 +95,11 @@ export function createIngest(db: Db, names: LogNames, clock: Clock) {
             message = case when excluded.last_seen >= storage_error_groups.last_seen
               then excluded.message else storage_error_groups.message end,
             status = 'open',
-            resolved_at = null
+            resolved_at = null,
+            -- A resolved group that recurs starts a new episode (the Errors report times each one).
+            opened_at = case when storage_error_groups.status = 'resolved'
+              then greatest(excluded.last_seen, storage_error_groups.resolved_at)
+              else storage_error_groups.opened_at end
           returning id, fingerprint`.execute(trx);
         const groupIds = new Map(rows.map((row) => [row.fingerprint, row.id]));
         await insertRows(

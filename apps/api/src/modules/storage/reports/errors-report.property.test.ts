@@ -13,10 +13,11 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { testDatabaseKinds } from '../../../test/test-database.js';
 
 /**
- * The Errors report against `storage_error_groups`: new groups by first seen and resolved groups by
- * resolution time equal `count(*)`, the mean time to resolve equals `avg` over the same groups, and
- * every reopening (resolved → open) is counted, after random inserts, resolutions, reopenings, moves
- * of first seen and deletes (pruning).
+ * The Errors report against `storage_error_groups`: new groups by first seen equal `count(*)`; every
+ * resolution the writes made is counted when it was made, and the mean time to resolve equals `avg`
+ * over them, each timed from its episode's start (a group reopened by a new occurrence starts a new
+ * one); every reopening (resolved → open) is counted; after random inserts, resolutions, reopenings,
+ * moves of first seen and deletes (pruning), which take no resolution back.
  */
 
 const NUM_RUNS = Number(process.env.REPORT_PROPERTY_RUNS ?? 25);
@@ -58,6 +59,10 @@ describe.each(testDatabaseKinds())('the Errors report equals count(*) on %s', (k
     const { rows } = await sql<{ id: number }>`insert into storage_log_names (kind, name)
       values ('service', 'report-api'), ('service', 'report-web') returning id`.execute(t.db);
     services = rows.map((row) => Number(row.id));
+    // Every resolution the writes make, as the test saw it: the reference the report is held to.
+    await sql`create table test_resolutions (service_id bigint, resolved_at timestamptz, seconds bigint)`.execute(
+      t.db,
+    );
   });
   afterAll(() => t?.close());
 
@@ -74,15 +79,23 @@ describe.each(testDatabaseKinds())('the Errors report equals count(*) on %s', (k
         return;
       }
       case 'resolve':
-        // Resolved some hours and seconds after first seen, as the panel's triage does at its time.
-        await sql`update storage_error_groups set status = 'resolved',
-          resolved_at = first_seen + ${step.hours} * interval '1 hour' + id * interval '17 seconds'
-          where ${picks} and status = 'open'`.execute(t.db);
+        // Resolved some hours and seconds into its episode, as the panel's triage does at its time.
+        await sql`with done as (
+            update storage_error_groups set status = 'resolved',
+              resolved_at = coalesce(opened_at, first_seen) + ${step.hours} * interval '1 hour' + id * interval '17 seconds'
+            where ${picks} and status = 'open'
+            returning service_id, resolved_at, coalesce(opened_at, first_seen) as opened
+          )
+          insert into test_resolutions
+          select service_id, resolved_at, floor(extract(epoch from resolved_at - opened)) from done`.execute(
+          t.db,
+        );
         return;
       case 'reopen': {
         const { rows } = await sql<{
           id: number;
-        }>`update storage_error_groups set status = 'open', resolved_at = null, count = count + 1
+        }>`update storage_error_groups set status = 'open', resolved_at = null, count = count + 1,
+            opened_at = resolved_at + interval '1 hour'
           where ${picks} and status = 'resolved' returning id`.execute(t.db);
         reopened += rows.length;
         return;
@@ -107,20 +120,22 @@ describe.each(testDatabaseKinds())('the Errors report equals count(*) on %s', (k
           const service = pick === undefined ? undefined : services[pick];
           const params = new URLSearchParams({ ...period, ...(service ? { service: String(service) } : {}) });
           const result = await fetchReport(t, `/auth/admin/reports/errors?${params}`, auth);
-          const counted = async (column: 'first_seen' | 'resolved_at') =>
+          const counted = async (table: 'storage_error_groups' | 'test_resolutions', column: string) =>
             (
               await sql<{ bucket: string; key: string; n: number; seconds: string }>`
                 select to_char(date_trunc(${period.group}, ${sql.ref(column)} at time zone ${period.tz}), 'YYYY-MM-DD') as bucket,
                   service_id::text as key, count(*)::int as n,
-                  sum(floor(extract(epoch from resolved_at - first_seen)))::text as seconds
-                from storage_error_groups
+                  ${table === 'test_resolutions' ? sql`sum(seconds)::text` : sql`'0'`} as seconds
+                from ${sql.table(table)}
                 where ${sql.ref(column)} >= (${period.from}::date)::timestamp at time zone ${period.tz}
                   and ${sql.ref(column)} < (${period.to}::date + 1)::timestamp at time zone ${period.tz}
                   ${service ? sql`and service_id = ${service}` : sql``}
                 group by 1, 2`.execute(t.db)
             ).rows;
-          expect(reportCells(result, 'newGroups')).toEqual(sqlCells(await counted('first_seen')));
-          const resolved = await counted('resolved_at');
+          expect(reportCells(result, 'newGroups')).toEqual(
+            sqlCells(await counted('storage_error_groups', 'first_seen')),
+          );
+          const resolved = await counted('test_resolutions', 'resolved_at');
           expect(reportCells(result, 'resolved')).toEqual(sqlCells(resolved));
           // The mean per bucket over every service: seconds and groups summed, then divided.
           const perBucket = new Map<string, { n: number; seconds: number }>();
