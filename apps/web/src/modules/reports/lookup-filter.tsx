@@ -4,7 +4,7 @@ import type { LookupName } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import type { TextKey } from '../../forms/view-text';
 import { useLookup } from '../../resources/use-lookup';
-import { countryOptions } from './report-params';
+import { lookupOptions } from './report-params';
 
 export interface LookupFilterProps {
   lookup: LookupName;
@@ -20,7 +20,7 @@ export interface LookupFilterProps {
 export function LookupFilter({ lookup, label, value, onChange }: LookupFilterProps) {
   const { t } = useTranslation();
   const { options } = useLookup(lookup);
-  const shown = countryOptions(value, options);
+  const shown = lookupOptions(value, options);
   return (
     <TextField
       select

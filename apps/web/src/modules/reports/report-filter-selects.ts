@@ -3,6 +3,7 @@ import {
   CHANNEL_TYPES,
   EMAIL_STATUSES,
   LOCALES,
+  type LookupName,
   QUEUE_CHANNELS,
   type ReportId,
   USERS_REPORT_SPLITS,
@@ -74,4 +75,17 @@ export const FILTERS: Record<ReportId, readonly FilterSelect[]> = {
       any: true,
     },
   ],
+};
+
+/** A report's filter by one record of a lookup (at most one per report), by the record's name. */
+export interface LookupFilterSpec {
+  name: string;
+  lookup: LookupName;
+  label: TextKey;
+}
+
+export const LOOKUP_FILTERS: Partial<Record<ReportId, LookupFilterSpec>> = {
+  users: { name: 'country', lookup: 'countries', label: 'reports.filters.country' },
+  storage: { name: 'bucket', lookup: 'storageBuckets', label: 'reports.storage.filters.bucket' },
+  errors: { name: 'service', lookup: 'logServices', label: 'reports.errors.filters.service' },
 };

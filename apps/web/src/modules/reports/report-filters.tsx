@@ -2,9 +2,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ReportId } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
-import { CountryFilter } from './country-filter';
 import { LookupFilter } from './lookup-filter';
-import { FILTERS } from './report-filter-selects';
+import { FILTERS, LOOKUP_FILTERS } from './report-filter-selects';
 
 export interface ReportFiltersProps {
   report: ReportId;
@@ -14,6 +13,7 @@ export interface ReportFiltersProps {
 
 export function ReportFilters({ report, filters, onChange }: ReportFiltersProps) {
   const { t } = useTranslation();
+  const lookupFilter = LOOKUP_FILTERS[report];
   return (
     <>
       {FILTERS[report].map((filter) => (
@@ -36,23 +36,12 @@ export function ReportFilters({ report, filters, onChange }: ReportFiltersProps)
           ))}
         </TextField>
       ))}
-      {report === 'users' && (
-        <CountryFilter value={filters.country ?? ''} onChange={(value) => onChange('country', value)} />
-      )}
-      {report === 'storage' && (
+      {lookupFilter && (
         <LookupFilter
-          lookup="storageBuckets"
-          label="reports.storage.filters.bucket"
-          value={filters.bucket ?? ''}
-          onChange={(value) => onChange('bucket', value)}
-        />
-      )}
-      {report === 'errors' && (
-        <LookupFilter
-          lookup="logServices"
-          label="reports.errors.filters.service"
-          value={filters.service ?? ''}
-          onChange={(value) => onChange('service', value)}
+          lookup={lookupFilter.lookup}
+          label={lookupFilter.label}
+          value={filters[lookupFilter.name] ?? ''}
+          onChange={(value) => onChange(lookupFilter.name, value)}
         />
       )}
     </>

@@ -4,7 +4,7 @@ import {
   choiceFromSearch,
   choiceWithGroup,
   choiceWithPreset,
-  countryOptions,
+  lookupOptions,
   searchOfChoice,
 } from './report-params';
 
@@ -40,16 +40,16 @@ describe('the country filter’s options', () => {
   const countries = [{ value: 1, label: 'Ukraine' }];
 
   it('keeps a chosen id the lookup does not name (loading, failed or unknown) as #id, never as “All”', () => {
-    expect(countryOptions('7', [])).toEqual([{ value: '7', label: '#7' }]);
-    expect(countryOptions('7', countries)).toEqual([
+    expect(lookupOptions('7', [])).toEqual([{ value: '7', label: '#7' }]);
+    expect(lookupOptions('7', countries)).toEqual([
       { value: '7', label: '#7' },
       { value: '1', label: 'Ukraine' },
     ]);
   });
 
   it('adds nothing when no country is chosen or the lookup names it', () => {
-    expect(countryOptions('', countries)).toEqual([{ value: '1', label: 'Ukraine' }]);
-    expect(countryOptions('1', countries)).toEqual([{ value: '1', label: 'Ukraine' }]);
+    expect(lookupOptions('', countries)).toEqual([{ value: '1', label: 'Ukraine' }]);
+    expect(lookupOptions('1', countries)).toEqual([{ value: '1', label: 'Ukraine' }]);
   });
 });
 

@@ -81,10 +81,10 @@ export function apiQueryOf(choice: ReportChoice, zone: string): string {
 }
 
 /**
- * The country select's options: a chosen id the lookup does not (yet, or at all) name is kept as
- * `#<id>`, so the select never reads "All" while the figures are filtered by a country.
+ * A lookup filter's options (a country, a bucket): a chosen id the lookup does not (yet, or at all)
+ * name is kept as `#<id>`, so the select never reads "All" while the figures are filtered by one.
  */
-export function countryOptions(
+export function lookupOptions(
   value: string,
   options: readonly { value: string | number; label: string }[],
 ): { value: string; label: string }[] {

@@ -1,8 +1,8 @@
 import type { ReportId } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { useLookup } from '../../resources/use-lookup';
-import { FILTERS } from './report-filter-selects';
-import { countryOptions } from './report-params';
+import { FILTERS, LOOKUP_FILTERS } from './report-filter-selects';
+import { lookupOptions } from './report-params';
 
 /**
  * The report's filters as the toolbar shows them ("Language: English"), for the printed page, where
@@ -10,17 +10,18 @@ import { countryOptions } from './report-params';
  */
 export function useFilterSummary(report: ReportId, filters: Record<string, string>): string[] {
   const { t } = useTranslation();
-  const countries = useLookup('countries', {}, report === 'users');
+  const lookupFilter = LOOKUP_FILTERS[report];
+  const records = useLookup(lookupFilter?.lookup ?? 'countries', {}, lookupFilter !== undefined);
   const summary: string[] = [];
   for (const filter of FILTERS[report]) {
     const value = filters[filter.name] ?? (filter.any ? '' : (filter.options[0]?.value ?? ''));
     const option = filter.options.find((candidate) => candidate.value === value);
     if (option) summary.push(`${t(filter.label)}: ${t(option.label)}`);
   }
-  const country = filters.country ?? '';
-  if (report === 'users' && country !== '') {
-    const name = countryOptions(country, countries.options).find((option) => option.value === country);
-    summary.push(`${t('reports.filters.country')}: ${name?.label ?? country}`);
+  const chosen = lookupFilter ? (filters[lookupFilter.name] ?? '') : '';
+  if (lookupFilter && chosen !== '') {
+    const name = lookupOptions(chosen, records.options).find((option) => option.value === chosen);
+    summary.push(`${t(lookupFilter.label)}: ${name?.label ?? chosen}`);
   }
   return summary;
 }
