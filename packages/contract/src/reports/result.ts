@@ -39,8 +39,16 @@ export const reportSeriesSchema = z.object({
 });
 export type ReportSeries = z.infer<typeof reportSeriesSchema>;
 
-/** One table of a report (sign-ups, status changes): a row per series, a column per bucket. */
-export const reportSectionSchema = z.object({ id: z.string(), series: z.array(reportSeriesSchema) });
+/**
+ * One table of a report (sign-ups, status changes): a row per series, a column per bucket. `totals`
+ * says what a series' `total` is: the buckets' sum (absent), or a figure of the whole period that is
+ * no sum of them (distinct users who posted, a mean time), which the panel labels so.
+ */
+export const reportSectionSchema = z.object({
+  id: z.string(),
+  series: z.array(reportSeriesSchema),
+  totals: z.literal('period').optional(),
+});
 export type ReportSection = z.infer<typeof reportSectionSchema>;
 
 export const reportResultSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sectionCsv } from './report-csv';
+import { sectionCsv, totalLabelKey } from './report-csv';
 
 describe('a report table as CSV', () => {
   it('writes a row per bucket, a column per series and the totals, quoting what needs it', () => {
@@ -31,5 +31,12 @@ describe('a report table as CSV', () => {
       (key, name) => name ?? key,
     );
     expect(csv.split('\r\n')[0]).toBe('Day,"\'=HYPERLINK(""http://x.test"",""go"")"');
+  });
+});
+
+describe('totalLabelKey', () => {
+  it('says "Total" under sums and "For the period" under a whole-period figure', () => {
+    expect(totalLabelKey({})).toBe('reports.total');
+    expect(totalLabelKey({ totals: 'period' })).toBe('reports.forPeriod');
   });
 });

@@ -36,3 +36,8 @@ export function downloadText(fileName: string, text: string): void {
   link.click();
   URL.revokeObjectURL(url);
 }
+
+/** The last row's label: "Total" under sums, "For the period" under a figure of the whole period. */
+export function totalLabelKey(section: Pick<ReportSection, 'totals'>): 'reports.total' | 'reports.forPeriod' {
+  return section.totals === 'period' ? 'reports.forPeriod' : 'reports.total';
+}

@@ -10,7 +10,7 @@ import type { ReportGroup, ReportId, ReportSection } from '@pult/contract';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyWithRetry } from '../../app/lazy-with-retry';
-import { downloadText, sectionCsv } from './report-csv';
+import { downloadText, sectionCsv, totalLabelKey } from './report-csv';
 import { PRINT_HIDDEN } from './report-print';
 import { ReportTable } from './report-table';
 import { useReportText } from './use-report-text';
@@ -38,7 +38,7 @@ export function ReportSectionCard({ report, section, buckets, period }: ReportSe
       sectionCsv(
         section,
         buckets,
-        { bucket: t(`reports.bucket.${period.group}`), total: t('reports.total') },
+        { bucket: t(`reports.bucket.${period.group}`), total: t(totalLabelKey(section)) },
         label,
       ),
     );

@@ -9,6 +9,7 @@ import type { ReportGroup, ReportSection } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
 import { bucketLabel } from './bucket-label';
+import { totalLabelKey } from './report-csv';
 
 export interface ReportTableProps {
   section: ReportSection;
@@ -73,7 +74,7 @@ export function ReportTable({ section, buckets, group, label, caption }: ReportT
         <TableFooter>
           <TableRow>
             <TableCell component="th" scope="row" sx={TOTAL_CELL}>
-              {t('reports.total')}
+              {t(totalLabelKey(section))}
             </TableCell>
             {section.series.map((series) => (
               <TableCell key={series.key} align="right" sx={TOTAL_CELL}>

@@ -84,7 +84,11 @@ export function chatReport(db: Db): ReportSource {
       const all = messages.map((row) => ({ ...row, key: 'all' }));
       return [
         { id: 'messages', series: toSeries(all, frame.buckets, ['all']) },
-        { id: 'activeUsers', series: [{ key: 'all', label: null, values: perBucket, total: overall }] },
+        {
+          id: 'activeUsers',
+          series: [{ key: 'all', label: null, values: perBucket, total: overall }],
+          totals: 'period',
+        },
         { id: 'channels', series: await busiestChannels(db, messages, frame.buckets) },
       ];
     },

@@ -76,7 +76,7 @@ export function errorsReport(db: Db): ReportSource {
         { id: 'newGroups', series: toSeries(created, frame.buckets, [], names) },
         { id: 'reopened', series: toSeries(reopened, frame.buckets, [], names) },
         { id: 'resolved', series: toSeries(resolved, frame.buckets, [], names) },
-        { id: 'timeToResolve', series: [meanTimeToResolve(frame, resolved, seconds)] },
+        { id: 'timeToResolve', series: [meanTimeToResolve(frame, resolved, seconds)], totals: 'period' },
       ];
     },
   });

@@ -51,6 +51,7 @@ export const reportsEn: typeof reportsUk = {
   downloadCsv: 'CSV',
   downloadCsvLabel: 'Download the “{{section}}” table as CSV',
   bucket: { day: 'Day', week: 'Week (from Monday)', month: 'Month' },
+  forPeriod: 'For the period',
   total: 'Total',
   noData: 'Nothing happened in this period.',
   filters: {

@@ -52,6 +52,7 @@ export const reportsUk = {
   downloadCsv: 'CSV',
   downloadCsvLabel: 'Завантажити таблицю «{{section}}» як CSV',
   bucket: { day: 'День', week: 'Тиждень (з понеділка)', month: 'Місяць' },
+  forPeriod: 'За період',
   total: 'Разом',
   noData: 'За цей період нічого не сталося.',
   filters: {
