@@ -48,6 +48,9 @@ export const REPORT_ZONES = [
   'America/St_Johns',
 ] as const;
 
+/** Which rows a random write touches: those whose id leaves `rest` when divided by `modulo`. */
+export const PICKED_ROWS = { modulo: fc.integer({ min: 2, max: 9 }), rest: fc.nat({ max: 8 }) };
+
 /** The 32 days from the day before `first` (a UTC midnight, ms): the periods a property test asks for. */
 export function reportDays(first: number): string[] {
   return Array.from({ length: 32 }, (_, i) =>

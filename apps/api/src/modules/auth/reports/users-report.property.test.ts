@@ -1,8 +1,9 @@
-import { LOCALES, REPORT_GROUPS, type ReportResult, USER_STATUSES } from '@pult/contract';
+import { LOCALES, type ReportResult, USER_STATUSES } from '@pult/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, cachedPasswordHash, createCountry } from '../../../test/factories.js';
+import { fetchReport, PICKED_ROWS, periodArbitrary, reportDays } from '../../../test/report-cells.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { testDatabaseKinds } from '../../../test/test-database.js';
 
@@ -16,10 +17,7 @@ import { testDatabaseKinds } from '../../../test/test-database.js';
 const NUM_RUNS = Number(process.env.REPORT_PROPERTY_RUNS ?? 25);
 const FIRST = Date.UTC(2025, 9, 15);
 const SPAN_HOURS = 30 * 24;
-const ZONES = ['UTC', 'Europe/Kyiv', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns'] as const;
-const DAYS = Array.from({ length: 32 }, (_, i) =>
-  new Date(FIRST + (i - 1) * 86_400_000).toISOString().slice(0, 10),
-);
+const DAYS = reportDays(FIRST);
 
 type Write =
   | {
@@ -35,7 +33,6 @@ type Write =
   | { kind: 'move'; modulo: number; rest: number; hours: number; country: number; language: number }
   | { kind: 'delete'; modulo: number; rest: number };
 
-const picked = { modulo: fc.integer({ min: 2, max: 9 }), rest: fc.nat({ max: 8 }) };
 const write: fc.Arbitrary<Write> = fc.oneof(
   fc.record({
     kind: fc.constant('insert' as const),
@@ -46,22 +43,23 @@ const write: fc.Arbitrary<Write> = fc.oneof(
     country: fc.nat({ max: 3 }),
     status: fc.constantFrom(...USER_STATUSES),
   }),
-  fc.record({ kind: fc.constant('status' as const), ...picked, status: fc.constantFrom(...USER_STATUSES) }),
+  fc.record({
+    kind: fc.constant('status' as const),
+    ...PICKED_ROWS,
+    status: fc.constantFrom(...USER_STATUSES),
+  }),
   fc.record({
     kind: fc.constant('move' as const),
-    ...picked,
+    ...PICKED_ROWS,
     hours: fc.integer({ min: -72, max: 72 }),
     country: fc.nat({ max: 3 }),
     language: fc.nat({ max: 1 }),
   }),
-  fc.record({ kind: fc.constant('delete' as const), ...picked }),
+  fc.record({ kind: fc.constant('delete' as const), ...PICKED_ROWS }),
 );
 
 const query = fc.record({
-  from: fc.constantFrom(...DAYS),
-  length: fc.integer({ min: 0, max: 31 }),
-  group: fc.constantFrom(...REPORT_GROUPS),
-  tz: fc.constantFrom(...ZONES),
+  period: periodArbitrary(DAYS),
   split: fc.constantFrom('none', 'country', 'language'),
   country: fc.option(fc.nat({ max: 3 }), { nil: undefined }),
   language: fc.option(fc.constantFrom(...LOCALES), { nil: undefined }),
@@ -121,24 +119,15 @@ describe.each(testDatabaseKinds())('the Users report equals count(*) on %s', (ki
     await fc.assert(
       fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 4 }), query, async (writes, asked) => {
         for (const step of writes) await apply(step);
-        const to = DAYS[Math.min(DAYS.indexOf(asked.from) + asked.length, DAYS.length - 1)] ?? asked.from;
+        const { from, to, group, tz } = asked.period;
         const country = asked.country === undefined ? undefined : countries[asked.country];
         const params = new URLSearchParams({
-          from: asked.from,
-          to,
-          group: asked.group,
-          tz: asked.tz,
+          ...asked.period,
           split: asked.split,
           ...(country ? { country: String(country) } : {}),
           ...(asked.language ? { language: asked.language } : {}),
         });
-        const response = await t.app.inject({
-          method: 'GET',
-          url: `/auth/admin/reports/users?${params}`,
-          headers: auth,
-        });
-        expect(response.statusCode, response.body).toBe(200);
-        const result = response.json<ReportResult>();
+        const result = await fetchReport(t, `/auth/admin/reports/users?${params}`, auth);
 
         const key =
           asked.split === 'country'
@@ -148,11 +137,11 @@ describe.each(testDatabaseKinds())('the Users report equals count(*) on %s', (ki
               : sql`'all'`;
         // No country filter for the "no country" pick: the API takes positive ids only.
         const { rows } = await sql<{ bucket: string; key: string; n: number; active: number }>`
-          select to_char(date_trunc(${asked.group}, created_at at time zone ${asked.tz}), 'YYYY-MM-DD') as bucket,
+          select to_char(date_trunc(${group}, created_at at time zone ${tz}), 'YYYY-MM-DD') as bucket,
             ${key} as key, count(*)::int as n, (count(*) filter (where status = 1))::int as active
           from users
-          where created_at >= (${asked.from}::date)::timestamp at time zone ${asked.tz}
-            and created_at < (${to}::date + 1)::timestamp at time zone ${asked.tz}
+          where created_at >= (${from}::date)::timestamp at time zone ${tz}
+            and created_at < (${to}::date + 1)::timestamp at time zone ${tz}
             ${country ? sql`and country_id = ${country}` : sql``}
             ${asked.language ? sql`and language = ${asked.language}` : sql``}
           group by 1, 2`.execute(t.db);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders } from '../../../test/factories.js';
 import {
   fetchReport,
+  PICKED_ROWS,
   periodArbitrary,
   reportCells,
   reportDays,
@@ -31,7 +32,6 @@ type Write =
   | { kind: 'move'; modulo: number; rest: number; hours: number; sender: number }
   | { kind: 'delete'; modulo: number; rest: number };
 
-const picked = { modulo: fc.integer({ min: 2, max: 9 }), rest: fc.nat({ max: 8 }) };
 const write: fc.Arbitrary<Write> = fc.oneof(
   fc.record({
     kind: fc.constant('insert' as const),
@@ -44,11 +44,11 @@ const write: fc.Arbitrary<Write> = fc.oneof(
   }),
   fc.record({
     kind: fc.constant('move' as const),
-    ...picked,
+    ...PICKED_ROWS,
     hours: fc.integer({ min: -72, max: 72 }),
     sender: fc.nat({ max: SENDERS.length - 1 }),
   }),
-  fc.record({ kind: fc.constant('delete' as const), ...picked }),
+  fc.record({ kind: fc.constant('delete' as const), ...PICKED_ROWS }),
 );
 
 describe.each(testDatabaseKinds())('the Chat report equals count(*) on %s', (kind) => {

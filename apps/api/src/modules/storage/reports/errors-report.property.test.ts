@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders } from '../../../test/factories.js';
 import {
   fetchReport,
+  PICKED_ROWS,
   periodArbitrary,
   reportCells,
   reportDays,
@@ -31,7 +32,6 @@ type Write =
   | { kind: 'move'; modulo: number; rest: number; hours: number }
   | { kind: 'delete'; modulo: number; rest: number };
 
-const picked = { modulo: fc.integer({ min: 2, max: 9 }), rest: fc.nat({ max: 8 }) };
 const write: fc.Arbitrary<Write> = fc.oneof(
   fc.record({
     kind: fc.constant('insert' as const),
@@ -40,10 +40,14 @@ const write: fc.Arbitrary<Write> = fc.oneof(
     spread: fc.integer({ min: 1, max: 300 }),
     service: fc.nat({ max: 1 }),
   }),
-  fc.record({ kind: fc.constant('resolve' as const), ...picked, hours: fc.integer({ min: 0, max: 200 }) }),
-  fc.record({ kind: fc.constant('reopen' as const), ...picked }),
-  fc.record({ kind: fc.constant('move' as const), ...picked, hours: fc.integer({ min: -72, max: 72 }) }),
-  fc.record({ kind: fc.constant('delete' as const), ...picked }),
+  fc.record({
+    kind: fc.constant('resolve' as const),
+    ...PICKED_ROWS,
+    hours: fc.integer({ min: 0, max: 200 }),
+  }),
+  fc.record({ kind: fc.constant('reopen' as const), ...PICKED_ROWS }),
+  fc.record({ kind: fc.constant('move' as const), ...PICKED_ROWS, hours: fc.integer({ min: -72, max: 72 }) }),
+  fc.record({ kind: fc.constant('delete' as const), ...PICKED_ROWS }),
 );
 
 describe.each(testDatabaseKinds())('the Errors report equals count(*) on %s', (kind) => {

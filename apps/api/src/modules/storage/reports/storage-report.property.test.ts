@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders } from '../../../test/factories.js';
 import {
   fetchReport,
+  PICKED_ROWS,
   periodArbitrary,
   reportCells,
   reportDays,
@@ -28,7 +29,6 @@ type Write =
   | { kind: 'move'; modulo: number; rest: number; hours: number; bucket: number }
   | { kind: 'delete'; modulo: number; rest: number };
 
-const picked = { modulo: fc.integer({ min: 2, max: 9 }), rest: fc.nat({ max: 8 }) };
 const write: fc.Arbitrary<Write> = fc.oneof(
   fc.record({
     kind: fc.constant('insert' as const),
@@ -38,14 +38,14 @@ const write: fc.Arbitrary<Write> = fc.oneof(
     bucket: fc.nat({ max: 2 }),
     size: fc.nat({ max: 5_000_000 }),
   }),
-  fc.record({ kind: fc.constant('resize' as const), ...picked, size: fc.nat({ max: 5_000_000 }) }),
+  fc.record({ kind: fc.constant('resize' as const), ...PICKED_ROWS, size: fc.nat({ max: 5_000_000 }) }),
   fc.record({
     kind: fc.constant('move' as const),
-    ...picked,
+    ...PICKED_ROWS,
     hours: fc.integer({ min: -72, max: 72 }),
     bucket: fc.nat({ max: 2 }),
   }),
-  fc.record({ kind: fc.constant('delete' as const), ...picked }),
+  fc.record({ kind: fc.constant('delete' as const), ...PICKED_ROWS }),
 );
 
 describe.each(testDatabaseKinds())('the Storage report equals count(*) on %s', (kind) => {
