@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES, SERVICE_BASE_PATHS } from '@pult/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installAccessControl } from './access/access-control.js';
+import { PermissionSet } from './access/permission-set.js';
 import type { AppConfig } from './config/env.js';
 import { dashboardRoutes } from './dashboard/dashboard-routes.js';
 import { runInActorScope } from './db/actor-context.js';
@@ -34,6 +35,8 @@ import { registerOpenApi } from './openapi/openapi-routes.js';
 import { collectRoutes } from './openapi/route-collector.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { savedReportRoutes } from './reports/saved/saved-report-routes.js';
+import { createReportScheduler } from './reports/schedules/report-scheduler.js';
+import { scheduleRoutes } from './reports/schedules/schedule-routes.js';
 import { configureImportLimits } from './resources/import/import-limits.js';
 import { configureTotalBudget } from './resources/list-total.js';
 import { defaultWebDistDir, registerPanel } from './web/panel.js';
@@ -53,6 +56,8 @@ export interface BuildOptions {
   databaseUrl?: string;
   /** How often chat sockets' sign-ins are checked. */
   chatSessionCheckMs?: number;
+  /** How often the report scheduler looks for due schedules (tests shorten it). */
+  reportSchedulePollMs?: number;
   /** How long `/readyz` waits for the database. */
   probeTimeoutMs?: number;
 }
@@ -63,6 +68,8 @@ export interface PultApp {
   startWorkers(): void;
   /** Sends every due e-mail now; for tests and the seed script. */
   deliverEmails(): Promise<number>;
+  /** Runs every report schedule due now; for tests. Answers how many ran. */
+  runReportSchedules(): Promise<number>;
   /** Deletes what no rule needs any more (runs hourly once workers start). */
   pruneExpired(): Promise<void>;
   /** The modules' demo content (storage), added on a fresh database only. */
@@ -228,6 +235,21 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
   const reports = [...auth.reports, ...notification.reports, ...storage.reports, ...chat.reports];
   await app.register(reportRoutes, { prefix: SERVICE_BASE_PATHS.auth, reports, clock });
   await app.register(savedReportRoutes, { prefix: SERVICE_BASE_PATHS.auth, db, clock, reports });
+  const scheduler = createReportScheduler({
+    db,
+    clock,
+    reports,
+    mailer: notification.mailer,
+    permissionsOf: async (groups) => {
+      const policy = await auth.api.loadGrants(groups);
+      return new PermissionSet(policy.grants, groups, policy.mfaRequired);
+    },
+    panelUrl: config.publicUrl,
+    companyName: config.companyName,
+    logger: app.log,
+    ...(options.reportSchedulePollMs ? { pollMs: options.reportSchedulePollMs } : {}),
+  });
+  await app.register(scheduleRoutes, { prefix: SERVICE_BASE_PATHS.auth, db, clock, reports, scheduler });
   const prune = async () => {
     await auth.prune();
     await notification.prune();
@@ -274,6 +296,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     app,
     startWorkers() {
       notification.worker.start();
+      scheduler.start();
       housekeeping = setInterval(
         () => void prune().catch((err: unknown) => app.log.warn({ err }, 'Pruning failed')),
         3_600_000,
@@ -281,6 +304,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
       housekeeping.unref();
     },
     deliverEmails: () => notification.worker.deliverDue(),
+    runReportSchedules: () => scheduler.runDue(),
     pruneExpired: prune,
     async seedModuleDemos() {
       await storage.seedDemo();
@@ -295,6 +319,7 @@ export async function buildApp(options: BuildOptions): Promise<PultApp> {
     },
     async stopWorkers() {
       clearInterval(housekeeping);
+      await scheduler.stop();
       await notification.worker.stop();
     },
   };

@@ -5,7 +5,7 @@ import {
   reportResultSchema,
 } from '@pult/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RequestAccess } from '../access/access-control.js';
+import type { PermissionSet } from '../access/permission-set.js';
 import { accessOf } from '../access/request-access.js';
 import { access } from '../access/route-access.js';
 import { errors } from '../http/app-error.js';
@@ -23,9 +23,9 @@ export interface ReportRouteDeps {
  * administrator), so it is for administrators who may list every record with every field: a grant
  * limited by a condition or to some fields would learn what it hides from the figures.
  */
-export function maySee(caller: RequestAccess, report: ReportSource): boolean {
+export function maySee(permissions: PermissionSet, report: ReportSource): boolean {
   return [report.resource, ...(report.alsoSums ?? [])].every((resource) => {
-    const decision = caller.permissions.decide(permissionResourceOf(resource), 'list');
+    const decision = permissions.decide(permissionResourceOf(resource), 'list');
     return (
       coversEveryRecord(decision) &&
       decision.fieldDenies.length === 0 &&
@@ -44,7 +44,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
     { config: { access: access.signedIn }, schema: { response: { 200: reportIndexSchema } } },
     async (request) => ({
       reports: deps.reports
-        .filter((report) => maySee(accessOf(request), report))
+        .filter((report) => maySee(accessOf(request).permissions, report))
         .map(({ id, service }) => ({ id, service })),
     }),
   );
@@ -60,7 +60,8 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
       },
       async (request) => {
         const caller = accessOf(request);
-        if (!maySee(caller, report)) await caller.deny(permissionResourceOf(report.resource), 'list');
+        if (!maySee(caller.permissions, report))
+          await caller.deny(permissionResourceOf(report.resource), 'list');
         const now = deps.clock();
         try {
           const answer = await report.run(request.query, now, requestLocale(request));

@@ -9,4 +9,8 @@ export const uk: Record<keyof typeof en, string> = {
   reportPeriodReversed: 'Період не може закінчуватися раніше, ніж починається',
   reportPeriodTooLong: 'Звіт охоплює щонайбільше 731 день (два роки)',
   timeZoneInvalid: 'Невідомий часовий пояс: вкажіть назву IANA, наприклад Europe/Kyiv',
+  scheduleRecipientsMissing: 'Оберіть хоча б одного одержувача',
+  scheduleRecipientTwice: 'Одержувача обрано двічі',
+  scheduleRecipientUnknown: 'Такого активного адміністратора немає',
+  scheduleSavedReportUnknown: 'Такого збереженого звіту немає',
 };

@@ -7,4 +7,8 @@ export const en = {
   reportPeriodReversed: 'The period must not end before it starts',
   reportPeriodTooLong: 'A report covers at most 731 days (two years)',
   timeZoneInvalid: 'Unknown time zone: use an IANA name such as Europe/Kyiv',
+  scheduleRecipientsMissing: 'Choose at least one recipient',
+  scheduleRecipientTwice: 'A recipient is chosen twice',
+  scheduleRecipientUnknown: 'No such active administrator',
+  scheduleSavedReportUnknown: 'No such saved report',
 };

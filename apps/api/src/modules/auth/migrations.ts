@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { trackChanges } from '../../live/migrations.js';
 import { savedReportMigrations } from '../../reports/saved/migrations.js';
+import { reportScheduleMigrations } from '../../reports/schedules/migrations.js';
 import { bigramIndex, finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
 import { auditMigrations } from './audit/migrations.js';
 import { authDashboardMigrations } from './dashboard/migrations.js';
@@ -243,6 +244,7 @@ export const authMigrations: Record<string, Migration> = {
   ...mfaMigrations,
   ...authReportMigrations,
   ...savedReportMigrations,
+  ...reportScheduleMigrations,
   '2026-11-24-0210-users-day-counts': {
     async up(db: Kysely<unknown>) {
       // Totals of date + status filters and deep pages of the date sort (list engine, day counters).

@@ -28,7 +28,7 @@ export const savedReportRoutes: FastifyPluginAsync<SavedReportRouteDeps> = async
       parseId: parseNumericId,
       handlers: createSavedReportHandlers({
         ...deps,
-        mayOpen: (context, report) => maySee(context.access, report),
+        mayOpen: (context, report) => maySee(context.access.permissions, report),
       }),
     }),
   );

@@ -15,11 +15,13 @@ import Stack from '@mui/material/Stack';
 import type SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import type { ReportId } from '@pult/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../ui/page-title';
 import { useReportIndex } from './reports-api';
 import { SavedReportsList } from './saved-reports-list';
+import { type ScheduleDialogState, ScheduleDialogs, SchedulesSection } from './schedules/schedules-section';
 import { useReportText } from './use-report-text';
 
 const ICONS: Record<ReportId, typeof SvgIcon> = {
@@ -35,6 +37,7 @@ const ICONS: Record<ReportId, typeof SvgIcon> = {
 export default function ReportsIndexPage() {
   const { t } = useTranslation();
   const index = useReportIndex();
+  const [dialog, setDialog] = useState<ScheduleDialogState>();
   return (
     <>
       <PageTitle>{t('reports.title')}</PageTitle>
@@ -67,7 +70,9 @@ export default function ReportsIndexPage() {
               </Grid>
             ))}
       </Grid>
-      <SavedReportsList />
+      <SavedReportsList onSchedule={(savedReportId) => setDialog({ kind: 'new', savedReportId })} />
+      <SchedulesSection onOpen={setDialog} />
+      <ScheduleDialogs state={dialog} onClose={() => setDialog(undefined)} />
     </>
   );
 }

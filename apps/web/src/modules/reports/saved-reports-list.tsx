@@ -1,4 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
+import ScheduleSendIcon from '@mui/icons-material/ScheduleSend';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -17,12 +18,13 @@ import { useCan } from '../../access/use-permissions';
 import type { TextKey } from '../../forms/view-text';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SAVED_REPORTS, savedReportPath, useDeleteSavedReport, useSavedReports } from './saved-reports-api';
+import { REPORT_SCHEDULES } from './schedules/schedules-api';
 
 /**
  * The Reports index's saved reports: the administrator's own, and those colleagues shared with a group
  * of theirs. Opening one replays its parameters on the report's screen.
  */
-export function SavedReportsList() {
+export function SavedReportsList({ onSchedule }: { onSchedule: (savedReportId: number) => void }) {
   const { t } = useTranslation();
   const saved = useSavedReports();
   const mayList = useCan(SAVED_REPORTS, 'list');
@@ -39,13 +41,19 @@ export function SavedReportsList() {
       {saved.isSuccess && (
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 6 }}>
-            <SavedGroup title={t('reports.saved.mine')} empty={t('reports.saved.noneMine')} items={mine} />
+            <SavedGroup
+              title={t('reports.saved.mine')}
+              empty={t('reports.saved.noneMine')}
+              items={mine}
+              onSchedule={onSchedule}
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <SavedGroup
               title={t('reports.saved.shared')}
               empty={t('reports.saved.noneShared')}
               items={shared}
+              onSchedule={onSchedule}
             />
           </Grid>
         </Grid>
@@ -54,7 +62,14 @@ export function SavedReportsList() {
   );
 }
 
-function SavedGroup({ title, empty, items }: { title: string; empty: string; items: SavedReport[] }) {
+interface SavedGroupProps {
+  title: string;
+  empty: string;
+  items: SavedReport[];
+  onSchedule: (savedReportId: number) => void;
+}
+
+function SavedGroup({ title, empty, items, onSchedule }: SavedGroupProps) {
   return (
     <Card variant="outlined" component="section" aria-label={title} sx={{ height: '100%' }}>
       <CardContent>
@@ -68,7 +83,7 @@ function SavedGroup({ title, empty, items }: { title: string; empty: string; ite
         ) : (
           <List dense>
             {items.map((item) => (
-              <SavedItem key={item.id} item={item} />
+              <SavedItem key={item.id} item={item} onSchedule={() => onSchedule(item.id)} />
             ))}
           </List>
         )}
@@ -77,11 +92,12 @@ function SavedGroup({ title, empty, items }: { title: string; empty: string; ite
   );
 }
 
-function SavedItem({ item }: { item: SavedReport }) {
+function SavedItem({ item, onSchedule }: { item: SavedReport; onSchedule: () => void }) {
   const { t } = useTranslation();
   const remove = useDeleteSavedReport();
   const [confirming, setConfirming] = useState(false);
   const mayDelete = useCan(SAVED_REPORTS, 'delete') && item.mine;
+  const maySchedule = useCan(REPORT_SCHEDULES, 'create');
   const report = t(`reports.${item.report}.title` as TextKey);
   const details = item.mine
     ? item.shared_with.length > 0
@@ -92,15 +108,27 @@ function SavedItem({ item }: { item: SavedReport }) {
     <ListItem
       disablePadding
       secondaryAction={
-        mayDelete && (
-          <IconButton
-            edge="end"
-            aria-label={t('reports.saved.delete', { name: item.name })}
-            onClick={() => setConfirming(true)}
-          >
-            <DeleteIcon />
-          </IconButton>
-        )
+        <>
+          {maySchedule && (
+            <IconButton
+              edge={mayDelete ? false : 'end'}
+              aria-label={t('reports.schedules.schedule', { name: item.name })}
+              title={t('reports.schedules.schedule', { name: item.name })}
+              onClick={onSchedule}
+            >
+              <ScheduleSendIcon />
+            </IconButton>
+          )}
+          {mayDelete && (
+            <IconButton
+              edge="end"
+              aria-label={t('reports.saved.delete', { name: item.name })}
+              onClick={() => setConfirming(true)}
+            >
+              <DeleteIcon />
+            </IconButton>
+          )}
+        </>
       }
     >
       <ListItemButton component={RouterLink} to={savedReportPath(item)}>

@@ -1,4 +1,5 @@
 import { activityReportsEn } from './activity-en-US';
+import { schedulesEn } from './schedules-en-US';
 import type { reportsUk } from './uk-UA';
 
 export const reportsEn: typeof reportsUk = {
@@ -11,6 +12,7 @@ export const reportsEn: typeof reportsUk = {
   indexFailed: 'The list of reports could not be loaded.',
   retry: 'Try again',
   back: 'All reports',
+  schedules: schedulesEn,
   print: { action: 'Print', zone: 'Time zone', generated: 'Generated' },
   saved: {
     title: 'Saved reports',

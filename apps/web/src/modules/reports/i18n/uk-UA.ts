@@ -1,4 +1,5 @@
 import { activityReportsUk } from './activity-uk-UA';
+import { schedulesUk } from './schedules-uk-UA';
 
 /** Тексти розділу «Звіти» (типи англійських текстів беруться звідси). */
 export const reportsUk = {
@@ -12,6 +13,7 @@ export const reportsUk = {
   indexFailed: 'Не вдалося завантажити перелік звітів.',
   retry: 'Спробувати знову',
   back: 'Усі звіти',
+  schedules: schedulesUk,
   print: { action: 'Друк', zone: 'Часовий пояс', generated: 'Сформовано' },
   saved: {
     title: 'Збережені звіти',
