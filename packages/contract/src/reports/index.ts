@@ -4,3 +4,7 @@ export * from './result.js';
 export * from './saved.js';
 export * from './schedule-summary.js';
 export * from './schedules.js';
+export * from './section-csv.js';
+export * from './texts.js';
+export * from './texts-en.js';
+export * from './texts-uk.js';

@@ -3,8 +3,8 @@ import { SERVICE_BASE_PATHS, type ServiceName } from '../runtime-config.js';
 import { REPORT_GROUPS, REPORT_PRESETS } from './period.js';
 
 /**
- * The built-in reports (`GET /auth/admin/reports/{id}`). The panel's texts are
- * `reports.<id>.title`, `reports.<id>.sections.<section>` and `reports.<id>.keys.<section>.<key>`; a
+ * The built-in reports (`GET /auth/admin/reports/{id}`). Their texts (title, sections, series keys)
+ * are `reportTextsUk`/`reportTextsEn` (texts-uk.ts), which the panel and the mailed report share; a
  * series with a `label` (a country, an administrator) is shown by it.
  */
 export const REPORT_IDS = ['users', 'delivery', 'administrators', 'storage', 'errors', 'chat'] as const;
@@ -31,7 +31,7 @@ export type ReportPeriod = z.infer<typeof reportPeriodSchema>;
 
 export const reportSeriesSchema = z.object({
   key: z.string(),
-  /** A name from the data (a country, an administrator); null when the panel has a text for the key. */
+  /** A name from the data (a country, an administrator); null when the report's texts name the key. */
   label: z.string().nullable(),
   /** One figure per bucket of the report, oldest first. */
   values: z.array(z.number()),

@@ -6,11 +6,17 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReportGroup, ReportId, ReportSection } from '@pult/contract';
+import {
+  type ReportGroup,
+  type ReportId,
+  type ReportSection,
+  reportTotalKey,
+  sectionCsv,
+} from '@pult/contract';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyWithRetry } from '../../app/lazy-with-retry';
-import { downloadText, sectionCsv, totalLabelKey } from './report-csv';
+import { downloadText } from './report-csv';
 import { PRINT_HIDDEN } from './report-print';
 import { ReportTable } from './report-table';
 import { useReportText } from './use-report-text';
@@ -38,7 +44,7 @@ export function ReportSectionCard({ report, section, buckets, period }: ReportSe
       sectionCsv(
         section,
         buckets,
-        { bucket: t(`reports.bucket.${period.group}`), total: t(totalLabelKey(section)) },
+        { bucket: t(`reports.bucket.${period.group}`), total: t(`reports.${reportTotalKey(section)}`) },
         label,
       ),
     );

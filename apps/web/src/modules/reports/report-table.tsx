@@ -5,11 +5,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { ReportGroup, ReportSection } from '@pult/contract';
+import { type ReportGroup, type ReportSection, reportTotalKey } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
 import { bucketLabel } from './bucket-label';
-import { totalLabelKey } from './report-csv';
 
 export interface ReportTableProps {
   section: ReportSection;
@@ -74,7 +73,7 @@ export function ReportTable({ section, buckets, group, label, caption }: ReportT
         <TableFooter>
           <TableRow>
             <TableCell component="th" scope="row" sx={TOTAL_CELL}>
-              {t(totalLabelKey(section))}
+              {t(`reports.${reportTotalKey(section)}`)}
             </TableCell>
             {section.series.map((series) => (
               <TableCell key={series.key} align="right" sx={TOTAL_CELL}>

@@ -1,3 +1,4 @@
+import { reportTextsEn } from '@pult/contract';
 import type { auditUk } from './uk-UA';
 
 export const auditEn: typeof auditUk = {
@@ -10,18 +11,7 @@ export const auditEn: typeof auditUk = {
     user_agent: 'Client (User-Agent)',
     created_at: 'Time',
   },
-  actions: {
-    create: 'Create',
-    update: 'Update',
-    delete: 'Delete',
-    bulk: 'Bulk action',
-    action: 'Module action',
-    signin: 'Sign-in',
-    signout: 'Sign-out',
-    signin_failed: 'Failed sign-in',
-    password_change: 'Password change',
-    denied: 'Access denied',
-  },
+  actions: reportTextsEn.administrators.keys.byAction,
   view: 'View log entry {{id}}',
   history: 'History',
   recordHistory: 'History of {{resource}} #{{id}}',

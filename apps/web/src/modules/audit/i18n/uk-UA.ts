@@ -1,3 +1,5 @@
+import { reportTextsUk } from '@pult/contract';
+
 /** Texts of the audit log in Ukrainian: the shape `en-US.ts` follows. */
 export const auditUk = {
   fields: {
@@ -9,18 +11,7 @@ export const auditUk = {
     user_agent: 'Клієнт (User-Agent)',
     created_at: 'Час',
   },
-  actions: {
-    create: 'Створення',
-    update: 'Зміна',
-    delete: 'Видалення',
-    bulk: 'Групова дія',
-    action: 'Дія модуля',
-    signin: 'Вхід',
-    signout: 'Вихід',
-    signin_failed: 'Невдалий вхід',
-    password_change: 'Зміна пароля',
-    denied: 'Доступ заборонено',
-  },
+  actions: reportTextsUk.administrators.keys.byAction,
   view: 'Переглянути запис журналу {{id}}',
   history: 'Історія змін',
   recordHistory: 'Історія запису {{resource}} #{{id}}',

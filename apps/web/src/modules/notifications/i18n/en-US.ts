@@ -1,3 +1,4 @@
+import { reportTextsEn } from '@pult/contract';
 import type { NotificationsTexts } from './uk-UA';
 
 /** English texts of the Notifications screens. */
@@ -17,15 +18,9 @@ export const notificationsEn: NotificationsTexts = {
       next_attempt_at: 'Next attempt',
       subject: 'Subject',
     },
-    status: {
-      pending: 'Pending',
-      processing: 'Processing',
-      sent: 'Sent',
-      failed: 'Failed',
-      cancelled: 'Cancelled',
-    },
+    status: reportTextsEn.delivery.keys.byStatus,
     allChannels: 'All channels',
-    channel: { email: 'E-mail', sms: 'SMS', push: 'Push' },
+    channel: reportTextsEn.delivery.keys.byChannel,
     priority: { main: 'Main', queue: 'Queue' },
     counts: 'E-mails by status',
     countsRefreshed: 'Refreshed every 5 s',

@@ -1,3 +1,5 @@
+import { reportTextsUk } from '@pult/contract';
+
 /** Texts of the Notifications screens (Ukrainian: the shape every language follows). */
 export const notificationsUk = {
   queue: {
@@ -15,15 +17,9 @@ export const notificationsUk = {
       next_attempt_at: 'Наступна спроба',
       subject: 'Тема',
     },
-    status: {
-      pending: 'Очікує',
-      processing: 'Надсилається',
-      sent: 'Надіслано',
-      failed: 'Невдалий',
-      cancelled: 'Скасовано',
-    },
+    status: reportTextsUk.delivery.keys.byStatus,
     allChannels: 'Усі канали',
-    channel: { email: 'Е-пошта', sms: 'SMS', push: 'Push' },
+    channel: reportTextsUk.delivery.keys.byChannel,
     priority: { main: 'Головна', queue: 'Черга' },
     counts: 'Листи за статусом',
     countsRefreshed: 'Оновлюється кожні 5 с',

@@ -1,50 +1,8 @@
-/** Тексти звітів «Сховище», «Помилки» й «Чат» (типи англійських текстів беруться звідси). */
+import { reportTextsUk } from '@pult/contract';
+
+/** Тексти фільтрів звітів «Сховище», «Помилки» й «Чат» поряд зі спільними текстами звітів. */
 export const activityReportsUk = {
-  storage: {
-    title: 'Сховище',
-    description:
-      'Скільки файлів і байтів додано в кожен бакет, які бакети виросли найбільше, і скільки завантажень відхилено правилами.',
-    filters: { bucket: 'Бакет' },
-    sections: {
-      files: 'Додані файли',
-      bytes: 'Додані байти (найбільші бакети першими)',
-      refusals: 'Відхилені завантаження',
-    },
-    keys: {
-      refusals: {
-        groups: 'Групи бакета',
-        extension: 'Розширення',
-        mime: 'Тип вмісту',
-        size: 'Розмір',
-      },
-    },
-  },
-  errors: {
-    title: 'Помилки',
-    description:
-      'Нові групи помилок за сервісами, групи, що повторилися після розв’язання, розв’язані групи та середній час до розв’язання.',
-    filters: { service: 'Сервіс' },
-    sections: {
-      newGroups: 'Нові групи',
-      reopened: 'Повторні (знову відкриті)',
-      resolved: 'Розв’язані',
-      timeToResolve: 'Середній час до розв’язання, год',
-    },
-    keys: { timeToResolve: { averageHours: 'Годин у середньому' } },
-  },
-  chat: {
-    title: 'Чат',
-    description: 'Повідомлення й активні користувачі (ті, хто писав) за період, і найжвавіші канали.',
-    filters: { type: 'Вид каналу' },
-    sections: {
-      messages: 'Повідомлення',
-      activeUsers: 'Активні користувачі',
-      channels: 'Канали за активністю',
-    },
-    keys: {
-      messages: { all: 'Повідомлення' },
-      activeUsers: { all: 'Писали в чат' },
-      channels: { other: 'Інші канали' },
-    },
-  },
+  storage: { ...reportTextsUk.storage, filters: { bucket: 'Бакет' } },
+  errors: { ...reportTextsUk.errors, filters: { service: 'Сервіс' } },
+  chat: { ...reportTextsUk.chat, filters: { type: 'Вид каналу' } },
 };

@@ -1,8 +1,10 @@
+import { reportTextsEn } from '@pult/contract';
 import { activityReportsEn } from './activity-en-US';
 import { schedulesEn } from './schedules-en-US';
 import type { reportsUk } from './uk-UA';
 
 export const reportsEn: typeof reportsUk = {
+  ...reportTextsEn,
   ...activityReportsEn,
   title: 'Reports',
   intro: 'Figures over a period of your choice, from counters the writes keep, so a report opens at once.',
@@ -52,9 +54,6 @@ export const reportsEn: typeof reportsUk = {
   range: '{{from}} – {{to}}, time zone {{zone}}',
   downloadCsv: 'CSV',
   downloadCsvLabel: 'Download the “{{section}}” table as CSV',
-  bucket: { day: 'Day', week: 'Week (from Monday)', month: 'Month' },
-  forPeriod: 'For the period',
-  total: 'Total',
   noData: 'Nothing happened in this period.',
   filters: {
     split: 'Split sign-ups',
@@ -65,43 +64,5 @@ export const reportsEn: typeof reportsUk = {
     status: 'Outcome',
     action: 'Action',
     any: 'All',
-  },
-  users: {
-    title: 'Users',
-    description:
-      'Sign-ups, status changes and how many of those who signed up are still active; by country or language.',
-    sections: { signups: 'Sign-ups', statusChanges: 'Status changes', retention: 'Retention' },
-    keys: {
-      signups: { all: 'Sign-ups', '0': 'No country given', 'uk-UA': 'Ukrainian', 'en-US': 'English' },
-      statusChanges: {
-        '0': 'Deactivated',
-        '1': 'Activated',
-        '2': 'Locked',
-        '3': 'Banned',
-        '4': 'Disabled',
-        '10': 'Deleted',
-      },
-      retention: { signedUp: 'Signed up', activeNow: 'Active now' },
-    },
-  },
-  delivery: {
-    title: 'Delivery',
-    description:
-      'E-mails, SMS and push messages by when they were queued: how many were sent, failed or were cancelled — by channel and template.',
-    sections: { byStatus: 'By outcome', byChannel: 'By channel', byTemplate: 'By template' },
-    keys: {},
-  },
-  administrators: {
-    title: 'Administrators',
-    description: 'Each administrator’s actions from the audit log: who changed what, and how much.',
-    sections: {
-      byAdministrator: 'By administrator',
-      byAction: 'By kind of action',
-      byResource: 'By resource',
-    },
-    keys: {
-      byAdministrator: { '0': 'Unknown (failed sign-ins)' },
-      byResource: { none: 'No resource (sign-ins, sign-outs)' },
-    },
   },
 };

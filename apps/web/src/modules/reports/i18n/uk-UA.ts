@@ -1,8 +1,10 @@
+import { reportTextsUk } from '@pult/contract';
 import { activityReportsUk } from './activity-uk-UA';
 import { schedulesUk } from './schedules-uk-UA';
 
 /** Тексти розділу «Звіти» (типи англійських текстів беруться звідси). */
 export const reportsUk = {
+  ...reportTextsUk,
   ...activityReportsUk,
   title: 'Звіти',
   intro:
@@ -53,9 +55,6 @@ export const reportsUk = {
   range: '{{from}} — {{to}}, часовий пояс {{zone}}',
   downloadCsv: 'CSV',
   downloadCsvLabel: 'Завантажити таблицю «{{section}}» як CSV',
-  bucket: { day: 'День', week: 'Тиждень (з понеділка)', month: 'Місяць' },
-  forPeriod: 'За період',
-  total: 'Разом',
   noData: 'За цей період нічого не сталося.',
   filters: {
     split: 'Розбивка реєстрацій',
@@ -66,43 +65,5 @@ export const reportsUk = {
     status: 'Результат',
     action: 'Дія',
     any: 'Усі',
-  },
-  users: {
-    title: 'Користувачі',
-    description:
-      'Реєстрації, зміни статусу та скільки зареєстрованих досі активні; розбивка за країнами чи мовами.',
-    sections: { signups: 'Реєстрації', statusChanges: 'Зміни статусу', retention: 'Утримання' },
-    keys: {
-      signups: { all: 'Реєстрації', '0': 'Країну не вказано', 'uk-UA': 'Українська', 'en-US': 'Англійська' },
-      statusChanges: {
-        '0': 'Неактивовані',
-        '1': 'Активовані',
-        '2': 'Заблоковані',
-        '3': 'Забанені',
-        '4': 'Вимкнені',
-        '10': 'Видалені',
-      },
-      retention: { signedUp: 'Зареєструвалися', activeNow: 'Активні зараз' },
-    },
-  },
-  delivery: {
-    title: 'Доставка',
-    description:
-      'Е-листи, SMS і push за часом постановки в чергу: скільки надіслано, не вдалося чи скасовано — за каналами й шаблонами.',
-    sections: { byStatus: 'За результатом', byChannel: 'За каналами', byTemplate: 'За шаблонами' },
-    keys: {},
-  },
-  administrators: {
-    title: 'Адміністратори',
-    description: 'Дії кожного адміністратора з журналу аудиту: хто, що й скільки змінював.',
-    sections: {
-      byAdministrator: 'За адміністраторами',
-      byAction: 'За видами дій',
-      byResource: 'За ресурсами',
-    },
-    keys: {
-      byAdministrator: { '0': 'Невідомий (невдалі входи)' },
-      byResource: { none: 'Без ресурсу (входи, виходи)' },
-    },
   },
 };

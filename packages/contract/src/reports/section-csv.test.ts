@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sectionCsv, totalLabelKey } from './report-csv';
+import { sectionCsv } from './section-csv.js';
+import { reportTotalKey } from './texts.js';
 
 describe('a report table as CSV', () => {
   it('writes a row per bucket, a column per series and the totals, quoting what needs it', () => {
@@ -34,9 +35,9 @@ describe('a report table as CSV', () => {
   });
 });
 
-describe('totalLabelKey', () => {
+describe('reportTotalKey', () => {
   it('says "Total" under sums and "For the period" under a whole-period figure', () => {
-    expect(totalLabelKey({})).toBe('reports.total');
-    expect(totalLabelKey({ totals: 'period' })).toBe('reports.forPeriod');
+    expect(reportTotalKey({})).toBe('total');
+    expect(reportTotalKey({ totals: 'period' })).toBe('forPeriod');
   });
 });
