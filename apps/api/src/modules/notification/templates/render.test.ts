@@ -66,4 +66,10 @@ describe('rendering a template', () => {
     const link = `https://panel.test/change-password?code=${'x'.repeat(120)}`;
     expect(htmlToText(`<p>Go:<br><a href="${link}">${link}</a></p>`)).toBe(`Go:\n${link}`);
   });
+
+  it('keeps a data table a grid in the text part', () => {
+    const table =
+      '<table class="data"><tr><th>Day</th><th>Sent</th></tr><tr><td>2026-11-02</td><td>10</td></tr></table>';
+    expect(htmlToText(table)).toBe('Day          Sent\n2026-11-02   10');
+  });
 });

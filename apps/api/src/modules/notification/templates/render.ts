@@ -7,6 +7,7 @@ import {
   type TemplateType,
 } from '@pult/contract';
 import { compile } from 'html-to-text';
+import { escapeHtml } from '../../../lib/escape-html.js';
 
 /** What rendering needs of a template. */
 export interface RenderableTemplate {
@@ -31,18 +32,6 @@ export interface RenderProblems {
 export interface RenderResult {
   message: RenderedMessage;
   problems: RenderProblems;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 function lookup(variables: Record<string, unknown>, path: string): unknown {
@@ -125,7 +114,8 @@ export function renderTemplate(
 }
 
 /**
- * The plain-text part of an HTML e-mail; links keep their address, and lines are not re-wrapped.
+ * The plain-text part of an HTML e-mail; links keep their address, and lines are not re-wrapped. A
+ * table of class `data` (a mailed report's figures) stays a grid of columns; other tables are layout.
  * Compiled once: building the converter costs more than most conversions.
  */
 export const htmlToText: (html: string) => string = compile({
@@ -133,5 +123,6 @@ export const htmlToText: (html: string) => string = compile({
   selectors: [
     { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
     { selector: 'img', format: 'skip' },
+    { selector: 'table.data', format: 'dataTable', options: { uppercaseHeaderCells: false } },
   ],
 });
