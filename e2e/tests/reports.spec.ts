@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { type SmtpSink, startSmtpSink } from '../../apps/api/src/test/smtp-sink.js';
 import { signInThroughForm } from '../support/fixtures.js';
 import { DEMO_ADMIN, type PultServer, startPult } from '../support/pult-server.js';
 
@@ -8,8 +9,10 @@ import { DEMO_ADMIN, type PultServer, startPult } from '../support/pult-server.j
 test.describe('reports', () => {
   test.describe.configure({ mode: 'serial' });
   let pult: PultServer;
+  let smtp: SmtpSink;
   test.beforeAll(async () => {
-    pult = await startPult();
+    smtp = await startSmtpSink();
+    pult = await startPult({ SMTP_URL: smtp.url });
   });
   test.afterEach(async ({ page: _page }, testInfo) => {
     if (testInfo.status !== testInfo.expectedStatus) {
@@ -18,6 +21,7 @@ test.describe('reports', () => {
   });
   test.afterAll(async () => {
     await pult?.stop();
+    await smtp?.close();
   });
   test.use({ baseURL: undefined });
 
@@ -181,6 +185,63 @@ test.describe('reports', () => {
     await mine.getByRole('button', { name: 'Видалити збережений звіт «Реєстрації за мовами»' }).click();
     await page.getByRole('button', { name: 'Видалити', exact: true }).click();
     await expect(mine.getByText('Ви ще не зберегли жодного звіту', { exact: false })).toBeVisible();
+  });
+
+  test('a saved report is scheduled, sent now by e-mail with its CSV, and its delivery is listed', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto(`${pult.url}/reports/delivery?preset=last-30-days&group=week`);
+    await page.getByRole('button', { name: 'Зберегти', exact: true }).click();
+    const saveDialog = page.getByRole('dialog', { name: 'Зберегти звіт' });
+    await saveDialog.getByRole('textbox', { name: 'Назва' }).fill('Доставка щотижня');
+    await saveDialog.getByRole('button', { name: 'Зберегти', exact: true }).click();
+    await expect(saveDialog).toBeHidden();
+
+    await page.goto(`${pult.url}/reports`);
+    await page.getByRole('button', { name: 'Розсилати «Доставка щотижня» за розкладом' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Розсилати звіт за розкладом' });
+    await expect(dialog.getByRole('combobox', { name: 'Збережений звіт' })).toHaveText('Доставка щотижня');
+    await dialog.getByRole('combobox', { name: 'День тижня' }).click();
+    await page.getByRole('option', { name: 'пʼятниця' }).click();
+    await dialog.getByRole('combobox', { name: 'Година' }).click();
+    await page.getByRole('option', { name: '08:00' }).click();
+    const zone = dialog.getByRole('combobox', { name: 'Часовий пояс' });
+    await zone.fill('Europe/Kyiv');
+    await page.getByRole('option', { name: 'Europe/Kyiv' }).click();
+    const recipients = dialog.getByRole('combobox', { name: 'Одержувачі' });
+    await recipients.fill('Олена');
+    await page.getByRole('option', { name: 'Олена Коваленко' }).click();
+    await expect(dialog.getByText('Лист піде щотижня, пʼятниця, о 08:00 (Europe/Kyiv).', { exact: false })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Зберегти розклад' }).click();
+    await expect(dialog).toBeHidden();
+
+    const schedules = page.getByRole('table', { name: 'Розсилка електронною поштою' });
+    const row = schedules.getByRole('row', { name: /Доставка щотижня/ });
+    await expect(row).toContainText('щотижня, пʼятниця, о 08:00 (Europe/Kyiv)');
+    await expect(row).toContainText('Олена Коваленко');
+    await expect(row).toContainText('Ще не було');
+
+    await row.getByRole('button', { name: 'Надіслати «Доставка щотижня» зараз' }).click();
+    await expect(page.getByText('Лист поставлено в чергу для одержувачів: 1')).toBeVisible();
+    const mail = await smtp.waitFor(1);
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('admin@pult.local');
+    expect(mail.subject).toContain('Доставка щотижня');
+    expect(mail.html).toContain('За результатом');
+    const csv = mail.attachments.find((attachment) => attachment.filename?.endsWith('.csv'));
+    expect(csv?.filename).toMatch(/^Доставка-щотижня-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv?.content.toString('utf8')).toContain('Тиждень (з понеділка)');
+
+    await expect(row.getByText('Надіслано')).toBeVisible();
+    await row.getByRole('button', { name: 'Історія розсилок «Доставка щотижня»' }).click();
+    const history = page.getByRole('dialog', { name: 'Розсилки «Доставка щотижня»' });
+    await expect(history.getByRole('row')).toHaveCount(2);
+    await expect(history.getByText('вручну')).toBeVisible();
+    await history.getByRole('button', { name: 'Закрити' }).click();
+
+    await row.getByRole('button', { name: 'Видалити розклад «Доставка щотижня»' }).click();
+    await page.getByRole('button', { name: 'Видалити', exact: true }).click();
+    await expect(page.getByText('Жоден звіт не розсилається', { exact: false })).toBeVisible();
   });
 
   // Storage, Errors and Chat: each opens from the index with the demo's figures and regroups by week.

@@ -56,8 +56,8 @@ export const reportScheduleMigrations: Record<string, Migration> = {
         ) returns timestamptz language sql stable as $$
           select min(slot) from (
             select (day::date + make_interval(hours => hour)) at time zone zone as slot
-            from generate_series((after at time zone zone)::date - 1, (after at time zone zone)::date + 62,
-              interval '1 day') as day
+            from generate_series(((after at time zone zone)::date - 1)::timestamp,
+              ((after at time zone zone)::date + 62)::timestamp, interval '1 day') as day
             where case frequency
               when 'daily' then true
               when 'weekly' then extract(isodow from day) = weekday
