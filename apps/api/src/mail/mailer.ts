@@ -11,7 +11,21 @@ export interface TemplatedEmail {
   to: string;
   language: Locale;
   variables: Record<string, unknown>;
+  /**
+   * HTML the server made itself (a report's tables), put unescaped where the template names it
+   * (`{table}`); its text comes out in the plain-text part. Never a value from a request.
+   */
+  html?: Readonly<Record<string, string>>;
+  attachments?: readonly MailAttachment[];
   priority: EmailPriority;
+}
+
+/** A file sent with an e-mail; text only (a CSV), sent as UTF-8. */
+export interface MailAttachment {
+  filename: string;
+  /** A MIME type, with its charset for text (`text/csv; charset=utf-8`). */
+  contentType: string;
+  content: string;
 }
 
 export interface Mailer {

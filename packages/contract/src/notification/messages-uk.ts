@@ -7,6 +7,7 @@ export const uk: Record<keyof typeof en, string> = {
   templateNotEmail: 'Це не шаблон е-пошти',
   translationsMissing: 'Шаблон використовує переклади, яких немає: {keys}',
   variableNotScalar: 'Має бути текстом, числом або true/false',
+  attachmentsTooLarge: 'Вкладення разом більші за {max} МБ — більше, ніж може нести лист',
   recipientInvalid: 'Адреса е-пошти або uid користувача платформи',
   recipientUnknown: 'Активного користувача платформи з таким uid немає',
   templateProtected:

@@ -5,6 +5,7 @@ export const en = {
   templateNotEmail: 'This template is not an e-mail template',
   translationsMissing: 'The template uses translations that do not exist: {keys}',
   variableNotScalar: 'Must be text, a number or true/false',
+  attachmentsTooLarge: 'The attachments add up to more than {max} MB, more than an e-mail may carry',
   recipientInvalid: 'An e-mail address or the uid of a platform user',
   recipientUnknown: 'No active platform user has this uid',
   templateProtected:

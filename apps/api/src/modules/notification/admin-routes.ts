@@ -192,7 +192,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       config: {
         access: access.to(emailQueueResource, 'read', {
           scoped: false,
-          readable: ['message_id', 'subject', 'body_text', 'body_html', 'attempt_log'],
+          readable: ['message_id', 'subject', 'body_text', 'body_html', 'attachments', 'attempt_log'],
         }),
       },
       schema: { params: idParams, response: { 200: emailQueueDetailSchema.partial() } },

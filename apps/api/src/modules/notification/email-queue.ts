@@ -3,6 +3,7 @@ import type { EmailPriority, Locale, QueueChannel } from '@pult/contract';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
+import type { MailAttachment } from '../../mail/mailer.js';
 import { currentTraceparent } from '../../telemetry/trace-hooks.js';
 import type { EmailQueueRow } from './tables.js';
 
@@ -15,6 +16,7 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string | null;
+  attachments?: readonly MailAttachment[];
   priority: EmailPriority;
   /** E-mail unless told otherwise; `to` is then an E.164 number or a device token. */
   channel?: QueueChannel;
@@ -76,6 +78,7 @@ export function createEmailQueue(db: Db, clock: Clock, policy: QueuePolicy) {
         subject: email.subject,
         body_text: email.text,
         body_html: email.html,
+        attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
         priority: email.priority,
         channel: email.channel ?? 'email',
         config_id: email.configId ?? null,
@@ -144,13 +147,13 @@ export function createEmailQueue(db: Db, clock: Clock, policy: QueuePolicy) {
       .execute();
   }
 
-  /** Marks a claimed message sent and drops its body; false when the claim was no longer ours. */
+  /** Marks a claimed message sent and drops its body and attachments; false when the claim was no longer ours. */
   async function markSent(row: EmailQueueRow, token: string, channel: string): Promise<boolean> {
     const now = clock();
     const { rows } = await sql<{ id: number }>`
       with done as (
         update email_queue set status = 'sent', sent_at = ${now}, updated_at = ${now}, last_error = null,
-          body_text = null, body_html = null, lease_until = null, claim_token = null
+          body_text = null, body_html = null, attachments = null, lease_until = null, claim_token = null
         where id = ${row.id} and claim_token = ${token}
         returning id, attempts
       ), logged as (

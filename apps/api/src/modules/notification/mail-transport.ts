@@ -98,6 +98,7 @@ function toMessage(row: EmailQueueRow, from: string) {
     messageId: row.message_id,
     text: row.body_text ?? '',
     ...(row.body_html ? { html: row.body_html } : {}),
+    ...(row.attachments ? { attachments: row.attachments } : {}),
     headers: { 'X-Pult-Template': row.template_name, 'X-Pult-Queue-Id': String(row.id) },
   };
 }

@@ -124,6 +124,12 @@ export const notificationMigrations: Record<string, Migration> = {
       await seedSystemTemplate(db, ADMIN_INVITATION_SEED);
     },
   },
+  '2026-11-28-2000-queue-attachments': {
+    async up(db: Kysely<unknown>) {
+      // Files a message carries (a scheduled report's CSV, issue 27): [{ filename, contentType, content }].
+      await sql`alter table email_queue add column attachments jsonb`.execute(db);
+    },
+  },
 };
 
 /** A template the platform sends itself, with its texts; one an operator already made is kept. */

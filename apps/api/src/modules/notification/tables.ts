@@ -8,6 +8,7 @@ import type {
   TemplateType,
 } from '@pult/contract';
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { MailAttachment } from '../../mail/mailer.js';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -28,6 +29,8 @@ export interface EmailQueueTable {
   /** Cleared once delivered: a message may carry a single-use link. */
   body_text: string | null;
   body_html: string | null;
+  /** Files sent with the message (a report's CSV), dropped with the body once delivered. */
+  attachments: ColumnType<MailAttachment[] | null, string | null | undefined, string | null>;
   status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;
   attempts: Generated<number>;
   max_attempts: ColumnType<number, number | undefined, number>;

@@ -18,7 +18,7 @@ import { type ListColumn, type ListSource, runList, whereClause } from '../../..
 import { withRowScope } from '../../../resources/row-scope.js';
 import type { EmailAttemptsTable, EmailQueueRow } from '../tables.js';
 
-type QueueListRow = Omit<EmailQueueRow, 'subject' | 'body_text' | 'body_html' | 'message_id'>;
+type QueueListRow = Omit<EmailQueueRow, 'subject' | 'body_text' | 'body_html' | 'attachments' | 'message_id'>;
 
 const column = (name: string, kind: ListColumn['kind']): ListColumn => ({ sql: sql.ref(`q.${name}`), kind });
 
@@ -111,6 +111,11 @@ export function createQueueHandlers(db: Db, clock: Clock, policy: { maxAttempts:
         subject: row.subject,
         body_text: row.body_text,
         body_html: row.body_html,
+        attachments: (row.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          content_type: file.contentType,
+          size: Buffer.byteLength(file.content, 'utf8'),
+        })),
         attempt_log: attempts.map((attempt) => toAttempt(attempt, row)),
       };
     },

@@ -1,7 +1,7 @@
 import { scanTemplate } from '@pult/contract';
 import type { Executor } from '../../../db/database.js';
 import { AppError, type ErrorText } from '../../../http/app-error.js';
-import type { TemplatedEmail } from '../../../mail/mailer.js';
+import type { MailAttachment, TemplatedEmail } from '../../../mail/mailer.js';
 import type { EmailQueue } from '../email-queue.js';
 import type { TemplateRow } from '../tables.js';
 import { type RenderProblems, renderTemplate } from '../templates/render.js';
@@ -52,8 +52,11 @@ export async function composeAndQueueAll(
   checkTemplate(template, options.allowInactive ?? false, options.emailOnly ?? false);
   const usage = scanTemplate(template.subject, template.content);
   const texts = await loadTranslationTexts(executor, usage.translations);
-  const { message, problems } = renderTemplate(template, email.language, email.variables, texts);
+  const { message, problems } = renderTemplate(template, email.language, email.variables, texts, {
+    ...(email.html ? { trustedHtml: email.html } : {}),
+  });
   throwProblems(problems);
+  checkAttachments(email.attachments ?? []);
   const ids: number[] = [];
   for (const to of email.to) {
     ids.push(
@@ -65,6 +68,7 @@ export async function composeAndQueueAll(
         subject: message.subject ?? '',
         text: message.text,
         html: message.html,
+        ...(email.attachments?.length ? { attachments: email.attachments } : {}),
         priority: email.priority,
         channel: template.type,
         configId:
@@ -77,6 +81,16 @@ export async function composeAndQueueAll(
     );
   }
   return ids;
+}
+
+/** A mailed report's CSV is far smaller: the cap keeps a runaway one out of the queue and off the relay. */
+const MAX_ATTACHMENTS_MB = 2;
+
+function checkAttachments(attachments: readonly MailAttachment[]): void {
+  const bytes = attachments.reduce((sum, file) => sum + Buffer.byteLength(file.content, 'utf8'), 0);
+  if (bytes > MAX_ATTACHMENTS_MB * 1024 * 1024) {
+    throw fieldError('attachments', { key: 'attachmentsTooLarge', params: { max: MAX_ATTACHMENTS_MB } });
+  }
 }
 
 function checkTemplate(

@@ -72,4 +72,19 @@ describe('rendering a template', () => {
       '<table class="data"><tr><th>Day</th><th>Sent</th></tr><tr><td>2026-11-02</td><td>10</td></tr></table>';
     expect(htmlToText(table)).toBe('Day          Sent\n2026-11-02   10');
   });
+
+  it('puts server-made HTML into the HTML as it is, and only its text into the subject and text part', () => {
+    const table = '<table class="data"><tr><td><b>42</b></td></tr></table>';
+    const { message, problems } = renderTemplate(
+      { type: 'email', subject: 'Figures: {table}', content: '<p>{name}</p>{table}' },
+      'en-US',
+      { name: '<i>Ann</i>', table: '<script>ignored</script>' },
+      texts,
+      { trustedHtml: { table } },
+    );
+    expect(message.html).toBe(`<p>&lt;i&gt;Ann&lt;/i&gt;</p>${table}`);
+    expect(message.subject).toBe('Figures: 42');
+    expect(message.text).toBe('<i>Ann</i>\n\n42');
+    expect([...problems.missingVariables]).toEqual([]);
+  });
 });

@@ -53,14 +53,16 @@ export function translationText(texts: TranslationTexts, ref: string, locale: Lo
  * Renders subject and content in one language. In an e-mail the content is HTML written by an
  * administrator: variables and translation texts are escaped into it, and a plain-text part is made
  * from the result. Push and SMS content is plain text. `keepUnknown` leaves a placeholder that
- * cannot be filled visible (the editor's preview) instead of empty.
+ * cannot be filled visible (the editor's preview) instead of empty. `trustedHtml` are variables of
+ * HTML the server made itself (a report's tables): put as they are into the HTML, and as their text
+ * anywhere else (a subject, the plain-text part), never as raw markup.
  */
 export function renderTemplate(
   template: RenderableTemplate,
   locale: Locale,
   variables: Record<string, unknown>,
   texts: TranslationTexts,
-  options: { keepUnknown?: boolean } = {},
+  options: { keepUnknown?: boolean; trustedHtml?: Readonly<Record<string, string>> } = {},
 ): RenderResult {
   const problems: RenderProblems = {
     missingVariables: new Set(),
@@ -70,6 +72,11 @@ export function renderTemplate(
   const html = template.type === 'email';
 
   const variable = (placeholder: Extract<Placeholder, { kind: 'variable' }>, inHtml: boolean) => {
+    const trusted = options.trustedHtml;
+    if (trusted && Object.hasOwn(trusted, placeholder.name)) {
+      const markup = trusted[placeholder.name] ?? '';
+      return inHtml ? markup : htmlToText(markup);
+    }
     const value = lookup(variables, placeholder.name);
     if (value === undefined || value === null) {
       problems.missingVariables.add(placeholder.name);

@@ -43,6 +43,7 @@ export const groupsEn: typeof groupsUk = {
     subject: 'Subject',
     body_text: 'E-mail text',
     body_html: 'E-mail HTML',
+    attachments: 'Attachments',
     attempt_log: 'Attempt log',
     server_key: 'Server key',
     config_json: 'Configuration (JSON)',

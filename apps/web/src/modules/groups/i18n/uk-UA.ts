@@ -42,6 +42,7 @@ export const groupsUk = {
     subject: 'Тема',
     body_text: 'Текст листа',
     body_html: 'HTML листа',
+    attachments: 'Вкладення',
     attempt_log: 'Журнал спроб',
     server_key: 'Ключ сервера',
     config_json: 'Конфігурація (JSON)',
