@@ -48,3 +48,6 @@ export const MFA_RESET_TEMPLATE = 'mfa-reset';
 
 /** The e-mail an imported administrator gets, with the link that sets their first password. */
 export const ADMIN_INVITATION_TEMPLATE = 'admin-invitation';
+
+/** A saved report's figures mailed on its schedule (issue 27): the tables, and the CSV attached. */
+export const REPORT_DELIVERY_TEMPLATE = 'report-delivery';

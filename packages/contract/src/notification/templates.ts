@@ -19,7 +19,12 @@ export const TEMPLATE_PRIORITY_MAX = 100;
 export const MAX_TEMPLATE_CONTENT_LENGTH = 200_000;
 
 /** Templates the platform itself sends: they cannot be deleted, renamed, deactivated or retyped. */
-export const SYSTEM_TEMPLATES = ['password-recovery', 'mfa-reset', 'admin-invitation'] as const;
+export const SYSTEM_TEMPLATES = [
+  'password-recovery',
+  'mfa-reset',
+  'admin-invitation',
+  'report-delivery',
+] as const;
 
 export const templateSchema = z.object({
   id: z.number().int(),
@@ -149,6 +154,8 @@ export const templateForm: FormDescriptor<typeof templateWriteSchema, typeof tem
 
 /** `POST /admin/templates/preview`: the form's current texts rendered in every language. */
 export const templatePreviewRequestSchema = z.strictObject({
+  /** The template's name: a system template's server-made HTML variables preview their sample as HTML. */
+  name: z.string({ error: 'invalidType' }).max(100, { error: 'tooLong' }).optional(),
   type: oneOf(TEMPLATE_TYPES),
   subject: z.string({ error: 'invalidType' }).max(255, { error: 'tooLong' }).nullable().optional(),
   content: z.string({ error: 'invalidType' }).max(MAX_TEMPLATE_CONTENT_LENGTH, { error: 'tooLong' }),

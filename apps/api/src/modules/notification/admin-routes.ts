@@ -38,6 +38,7 @@ import type { EmailQueue } from './email-queue.js';
 import type { QueueHandlers } from './queue/queue-handlers.js';
 import { composeAndQueue } from './send/compose.js';
 import { previewTemplate } from './templates/preview.js';
+import { sampleHtml } from './templates/system-templates.js';
 import { createTemplateHandlers, findTemplate } from './templates/template-handlers.js';
 import { templateImportTarget } from './templates/template-import.js';
 import { registerTranslationExchange } from './translations/exchange/translation-exchange-routes.js';
@@ -103,6 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
             to: request.body.to,
             language: request.body.language ?? requestLocale(request),
             variables: template.sample_variables,
+            html: sampleHtml(template.name, template.sample_variables),
             priority: 'main',
           },
           // An administrator tries a template out before switching it on.

@@ -7,6 +7,8 @@ import {
   ADMIN_INVITATION_SEED,
   MFA_RESET_SEED,
   PASSWORD_RECOVERY_SEED,
+  REPORT_DELIVERY_SEED,
+  type SystemTemplateSeed,
 } from './templates/system-templates.js';
 
 export const notificationMigrations: Record<string, Migration> = {
@@ -130,13 +132,15 @@ export const notificationMigrations: Record<string, Migration> = {
       await sql`alter table email_queue add column attachments jsonb`.execute(db);
     },
   },
+  '2026-11-28-2010-report-delivery-template': {
+    async up(db: Kysely<unknown>) {
+      await seedSystemTemplate(db, REPORT_DELIVERY_SEED);
+    },
+  },
 };
 
 /** A template the platform sends itself, with its texts; one an operator already made is kept. */
-async function seedSystemTemplate(
-  db: Kysely<unknown>,
-  seed: typeof ADMIN_INVITATION_SEED | typeof MFA_RESET_SEED | typeof PASSWORD_RECOVERY_SEED,
-): Promise<void> {
+async function seedSystemTemplate(db: Kysely<unknown>, seed: SystemTemplateSeed): Promise<void> {
   await sql`insert into notification_templates (name, type, subject, content, priority, sample_variables)
     values (${seed.template.name}, 'email', ${seed.template.subject}, ${seed.template.content}, 0,
       ${JSON.stringify(seed.template.sample_variables)}::jsonb)

@@ -53,7 +53,7 @@ export async function composeAndQueueAll(
   const usage = scanTemplate(template.subject, template.content);
   const texts = await loadTranslationTexts(executor, usage.translations);
   const { message, problems } = renderTemplate(template, email.language, email.variables, texts, {
-    ...(email.html ? { trustedHtml: email.html } : {}),
+    trustedHtml: email.html,
   });
   throwProblems(problems);
   checkAttachments(email.attachments ?? []);

@@ -1,6 +1,7 @@
 import { LOCALES, scanTemplate, type TemplatePreview, type TemplatePreviewRequest } from '@pult/contract';
 import type { Db } from '../../../db/database.js';
 import { renderTemplate } from './render.js';
+import { sampleHtml } from './system-templates.js';
 import { loadTranslationTexts } from './template-texts.js';
 
 /**
@@ -15,9 +16,13 @@ export async function previewTemplate(db: Db, request: TemplatePreviewRequest): 
   const inTranslations = [...texts.values()].flatMap((byLocale) => Object.values(byLocale));
   const variables = [...new Set([...usage.variables, ...scanTemplate(...inTranslations).variables])];
   const sample = request.sample_variables ?? {};
+  const html = sampleHtml(request.name, sample);
   const missing = new Set<string>();
   const renders = LOCALES.map((locale) => {
-    const { message, problems } = renderTemplate(template, locale, sample, texts, { keepUnknown: true });
+    const { message, problems } = renderTemplate(template, locale, sample, texts, {
+      keepUnknown: true,
+      trustedHtml: html,
+    });
     for (const name of [...problems.missingVariables, ...problems.nonScalarVariables]) missing.add(name);
     return { locale, message };
   });

@@ -1,14 +1,27 @@
+import type { Locale } from '@pult/contract';
 import {
   ADMIN_INVITATION_TEMPLATE,
   MFA_RESET_TEMPLATE,
   PASSWORD_RECOVERY_TEMPLATE,
+  REPORT_DELIVERY_TEMPLATE,
 } from '../../../mail/mailer.js';
 
 /**
  * The templates the platform sends itself, seeded by the migration so an administrator can edit their
  * wording. Their names are fixed: the senders look them up by name.
  */
-export { ADMIN_INVITATION_TEMPLATE, MFA_RESET_TEMPLATE, PASSWORD_RECOVERY_TEMPLATE };
+export {
+  ADMIN_INVITATION_TEMPLATE,
+  MFA_RESET_TEMPLATE,
+  PASSWORD_RECOVERY_TEMPLATE,
+  REPORT_DELIVERY_TEMPLATE,
+};
+
+/** A system template as a migration inserts it, with the translations its texts refer to. */
+export interface SystemTemplateSeed {
+  template: { name: string; subject: string; content: string; sample_variables: Record<string, string> };
+  translations: readonly { group: string; key: string; texts: Record<Locale, string> }[];
+}
 
 const group = PASSWORD_RECOVERY_TEMPLATE;
 
@@ -174,3 +187,98 @@ export const ADMIN_INVITATION_SEED = {
     },
   ],
 } as const;
+
+const delivery = REPORT_DELIVERY_TEMPLATE;
+
+/**
+ * A saved report's figures on its schedule (issue 27). `table` is HTML the server makes (the report's
+ * tables, every name escaped), put in unescaped; the same figures are attached as a CSV file.
+ */
+export const REPORT_DELIVERY_SEED = {
+  template: {
+    name: REPORT_DELIVERY_TEMPLATE,
+    subject: `{company}: {t:${delivery}.subject}`,
+    content: [
+      `<p>{t:${delivery}.intro}</p>`,
+      '{table}',
+      `<p>{t:${delivery}.attached}</p>`,
+      `<p>{t:${delivery}.open}<br><a href="{link}">{link}</a></p>`,
+      `<p style="color:#57606a;font-size:12px">{t:${delivery}.why}</p>`,
+      '<p>— {company}</p>',
+    ].join('\n'),
+    sample_variables: {
+      company: 'Pult',
+      reportName: 'Weekly sign-ups',
+      report: 'Users',
+      period: '2026-11-01 – 2026-11-30, Europe/Kyiv',
+      schedule: 'every Monday at 09:00',
+      link: 'https://pult.example/reports/users?preset=last-30-days&group=week',
+      table:
+        '<table class="data" style="border-collapse:collapse"><tr><th style="border:1px solid #d0d7de;padding:4px 8px">Week</th>' +
+        '<th style="border:1px solid #d0d7de;padding:4px 8px;text-align:right">Sign-ups</th></tr>' +
+        '<tr><td style="border:1px solid #d0d7de;padding:4px 8px">2026-11-02</td>' +
+        '<td style="border:1px solid #d0d7de;padding:4px 8px;text-align:right">42</td></tr></table>',
+    },
+  },
+  translations: [
+    {
+      group: delivery,
+      key: 'subject',
+      texts: { 'uk-UA': 'звіт «{reportName}», {period}', 'en-US': 'report “{reportName}”, {period}' },
+    },
+    {
+      group: delivery,
+      key: 'intro',
+      texts: {
+        'uk-UA': 'Звіт «{reportName}» ({report}) за період {period}:',
+        'en-US': 'The report “{reportName}” ({report}) for {period}:',
+      },
+    },
+    {
+      group: delivery,
+      key: 'attached',
+      texts: {
+        'uk-UA': 'Ті самі дані додано до листа файлом CSV для електронних таблиць.',
+        'en-US': 'The same figures are attached as a CSV file for spreadsheets.',
+      },
+    },
+    {
+      group: delivery,
+      key: 'open',
+      texts: {
+        'uk-UA': 'Відкрити звіт у панелі адміністратора:',
+        'en-US': 'Open the report in the administrator panel:',
+      },
+    },
+    {
+      group: delivery,
+      key: 'why',
+      texts: {
+        'uk-UA':
+          'Ви отримуєте цей звіт {schedule}, бо адміністратор додав вашу адресу до одержувачів його розсилки. Щоб більше не отримувати його, попросіть адміністратора вилучити вас із переліку.',
+        'en-US':
+          'You receive this report {schedule} because an administrator put your address on the list of its recipients. To stop receiving it, ask an administrator to take you off that list.',
+      },
+    },
+  ],
+} as const;
+
+/** The variables of HTML the platform fills in itself, by system template. */
+const HTML_VARIABLES: Readonly<Record<string, readonly string[]>> = { [REPORT_DELIVERY_TEMPLATE]: ['table'] };
+
+/**
+ * A template's sample values for its server-made HTML variables, so the editor's preview and a test
+ * send show a sample table as a table. The sample is the administrator's own HTML, as the template's
+ * content is: nothing they could not write into the content itself.
+ */
+export function sampleHtml(
+  templateName: string | undefined,
+  sample: Record<string, unknown>,
+): Record<string, string> | undefined {
+  const names = (templateName && HTML_VARIABLES[templateName]) || [];
+  const entries = names.flatMap((name) => {
+    const value = sample[name];
+    return typeof value === 'string' ? [[name, value] as const] : [];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}

@@ -8,6 +8,7 @@ import type { FormValues } from '../../../forms/resource-form/form-values';
 export function toPreviewRequest(values: FormValues): TemplatePreviewRequest {
   const type = TEMPLATE_TYPES.includes(values.type as TemplateType) ? (values.type as TemplateType) : 'email';
   return {
+    ...(typeof values.name === 'string' ? { name: values.name } : {}),
     type,
     subject: typeof values.subject === 'string' ? values.subject : null,
     content: typeof values.content === 'string' ? values.content : '',
