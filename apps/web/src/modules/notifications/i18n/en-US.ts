@@ -17,6 +17,7 @@ export const notificationsEn: NotificationsTexts = {
       message_id: 'Message-ID',
       next_attempt_at: 'Next attempt',
       subject: 'Subject',
+      attachments: 'Attachments',
     },
     status: reportTextsEn.delivery.keys.byStatus,
     allChannels: 'All channels',

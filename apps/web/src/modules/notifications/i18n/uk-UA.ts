@@ -16,6 +16,7 @@ export const notificationsUk = {
       message_id: 'Message-ID',
       next_attempt_at: 'Наступна спроба',
       subject: 'Тема',
+      attachments: 'Вкладення',
     },
     status: reportTextsUk.delivery.keys.byStatus,
     allChannels: 'Усі канали',

@@ -25,6 +25,7 @@ import { formatDateTime } from '../../../i18n/format-date';
 import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
 import { useListReturnPath } from '../../../table';
+import { formatBytes } from '../../../table/format-bytes';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DetailList } from '../../../ui/detail-list';
 import { PageTitle } from '../../../ui/page-title';
@@ -111,6 +112,17 @@ function EmailDetail({ email }: { email: EmailQueueDetail }) {
                 </Box>
               ),
             },
+            // Names and sizes only: the server never answers an attachment's content.
+            ...(email.attachments?.length
+              ? [
+                  {
+                    label: t('notifications.queue.fields.attachments'),
+                    value: email.attachments
+                      .map((file) => `${file.filename} (${formatBytes(file.size, locale)})`)
+                      .join(', '),
+                  },
+                ]
+              : []),
             ...(email.last_error
               ? [
                   {
