@@ -212,7 +212,9 @@ test.describe('reports', () => {
     const recipients = dialog.getByRole('combobox', { name: 'Одержувачі' });
     await recipients.fill('Олена');
     await page.getByRole('option', { name: 'Олена Коваленко' }).click();
-    await expect(dialog.getByText('Лист піде щотижня, пʼятниця, о 08:00 (Europe/Kyiv).', { exact: false })).toBeVisible();
+    await expect(
+      dialog.getByText('Лист піде щотижня, пʼятниця, о 08:00 (Europe/Kyiv).', { exact: false }),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Зберегти розклад' }).click();
     await expect(dialog).toBeHidden();
 

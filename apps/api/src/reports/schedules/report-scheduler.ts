@@ -4,7 +4,9 @@ import type { Db, Executor } from '../../db/database.js';
 import {
   type DeliveryOutcome,
   type DueSchedule,
-  deliverSchedule,
+  type PreparedDelivery,
+  prepareDelivery,
+  queueDelivery,
   type ScheduleDeliveryDeps,
 } from './schedule-delivery.js';
 
@@ -18,13 +20,16 @@ export interface ReportSchedulerDeps extends ScheduleDeliveryDeps {
 interface DueRow extends Omit<DueSchedule, 'recipients'> {
   recipients: (number | string)[];
   next_run_at: Date;
+  /** The row's version when read: a claim takes the row only as it was read. */
+  version: string;
 }
 
 export interface RunOutcome extends DeliveryOutcome {
   runId: number;
 }
 
-const DUE_COLUMNS = sql`id, saved_report_id, frequency, weekday, month_day, hour, time_zone, recipients, next_run_at`;
+const DUE_COLUMNS = sql`id, saved_report_id, frequency, weekday, month_day, hour, time_zone, recipients, next_run_at,
+  xmin::text as version`;
 /** Due schedules one tick runs at most; the rest wait for the next tick (or another process). */
 const RUNS_PER_TICK = 50;
 const DEFAULT_POLL_MS = 30_000;
@@ -37,24 +42,27 @@ const scheduleOf = (row: DueRow) => ({
 });
 
 /**
- * Runs due report schedules, in any number of processes: each due schedule is claimed with
- * `for update skip locked`, its `next_run_at` moved to the first slot after now and its run recorded
- * and mailed in that one transaction. So a slot runs once (another process skips the locked row, and
- * finds it no longer due once the claim commits); a process that dies mid-run rolls everything back
- * and the slot stays due for the next tick; and slots missed while no process ran collapse into one
- * run (the first missed slot's), after which the schedule goes on from now.
+ * Runs due report schedules, in any number of processes. A run is made ready first (recipients, their
+ * grants, the report), then claimed and queued in one short transaction: the schedule's row is taken
+ * `for update skip locked` only if it is still due at the slot and as it was read, its `next_run_at`
+ * moved to the first slot after now, and its run recorded and its e-mails queued. So a slot runs once
+ * (another process skips the locked row, or finds it moved on once the claim commits); a process that
+ * dies before it commits leaves the slot due for the next tick, here after a restart or elsewhere; and
+ * slots missed while no process ran collapse into one run (the first missed slot's), after which the
+ * schedule goes on from now.
  */
 export function createReportScheduler(deps: ReportSchedulerDeps) {
   const { db, clock, logger } = deps;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
 
-  /** Records a run and mails it; undefined when this slot has a run already (the unique guard). */
-  async function run(
+  /** Records a run and queues it; undefined when this slot has a run already (the unique guard). */
+  async function record(
     trx: Executor,
     row: DueRow,
     slot: Date,
     manual: boolean,
+    prepared: PreparedDelivery,
   ): Promise<RunOutcome | undefined> {
     const { rows } = await sql<{ id: number }>`insert into report_schedule_runs
         (schedule_id, slot, manual, status, started_at)
@@ -62,7 +70,7 @@ export function createReportScheduler(deps: ReportSchedulerDeps) {
       on conflict (schedule_id, slot) do nothing returning id`.execute(trx);
     const runId = rows[0]?.id;
     if (runId === undefined) return undefined;
-    const outcome = await deliverSchedule(trx, deps, scheduleOf(row));
+    const outcome = await queueDelivery(trx, deps, prepared);
     await sql`update report_schedule_runs set status = ${outcome.status}, sent = ${outcome.sent},
         skipped = ${JSON.stringify(outcome.skipped)}::jsonb, error = ${outcome.error}
       where id = ${runId}`.execute(trx);
@@ -71,43 +79,47 @@ export function createReportScheduler(deps: ReportSchedulerDeps) {
     return { runId: Number(runId), ...outcome };
   }
 
-  /** Claims and runs one due schedule; false when none is due (or every due one is being run). */
-  async function runOneDue(): Promise<boolean> {
+  /** Makes one due schedule's run ready, then claims its slot and queues it; false when another did. */
+  async function runIfStillDue(row: DueRow, now: Date): Promise<boolean> {
+    const prepared = await prepareDelivery(db, deps, scheduleOf(row));
     const ran = await db.transaction().execute(async (trx) => {
-      const now = clock();
-      const { rows } = await sql<DueRow>`select ${DUE_COLUMNS} from report_schedules
-        where enabled and next_run_at <= ${now} order by next_run_at, id limit 1 for update skip locked`.execute(
-        trx,
-      );
-      const row = rows[0];
-      if (!row) return false;
+      const { rows } = await sql<{ id: number }>`select id from report_schedules
+        where id = ${row.id} and xmin::text = ${row.version} for update skip locked`.execute(trx);
+      if (!rows[0]) return false;
       await sql`update report_schedules set next_run_at = report_schedule_next(frequency, weekday, month_day,
           hour, time_zone, ${now}::timestamptz)
         where id = ${row.id}`.execute(trx);
-      await run(trx, row, row.next_run_at, false);
+      await record(trx, row, row.next_run_at, false, prepared);
       return true;
     });
     if (ran) deps.mailer.wake();
     return ran;
   }
 
-  /** Runs every schedule due now (up to a tick's worth); answers how many ran. */
+  /** Runs the schedules due now (up to a tick's worth); answers how many this process ran. */
   async function runDue(): Promise<number> {
+    const now = clock();
+    const { rows } = await sql<DueRow>`select ${DUE_COLUMNS} from report_schedules
+      where enabled and next_run_at <= ${now} order by next_run_at, id limit ${RUNS_PER_TICK}`.execute(db);
     let count = 0;
-    while (count < RUNS_PER_TICK && (await runOneDue())) count += 1;
+    for (const row of rows) if (await runIfStillDue(row, now)) count += 1;
     return count;
   }
 
   /**
-   * "Send now": one run outside the schedule's slots, waiting for a scheduled run of the same
-   * schedule to finish first (the row lock), so the two never interleave. Undefined: no such schedule.
+   * "Send now": one run outside the schedule's slots, as the schedule is when asked, waiting for a
+   * scheduled run of it to commit first (the row lock). Undefined: no such schedule.
    */
   async function runNow(scheduleId: number): Promise<RunOutcome | undefined> {
+    const { rows } = await sql<DueRow>`select ${DUE_COLUMNS} from report_schedules
+      where id = ${scheduleId}`.execute(db);
+    const row = rows[0];
+    if (!row) return undefined;
+    const prepared = await prepareDelivery(db, deps, scheduleOf(row));
     const outcome = await db.transaction().execute(async (trx) => {
-      const { rows } = await sql<DueRow>`select ${DUE_COLUMNS} from report_schedules
-        where id = ${scheduleId} for update`.execute(trx);
-      const row = rows[0];
-      return row ? run(trx, row, clock(), true) : undefined;
+      const { rows: locked } = await sql`select id from report_schedules where id = ${scheduleId}
+        for update`.execute(trx);
+      return locked[0] ? record(trx, row, clock(), true, prepared) : undefined;
     });
     if (outcome) deps.mailer.wake();
     return outcome;

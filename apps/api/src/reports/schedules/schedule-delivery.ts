@@ -1,6 +1,7 @@
 import {
   LOCALES,
   type Locale,
+  reportTexts,
   type ScheduleRunStatus,
   type ScheduleSkip,
   type ScheduleTiming,
@@ -11,7 +12,7 @@ import { sql } from 'kysely';
 import type { PermissionSet } from '../../access/permission-set.js';
 import type { Executor } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { type Mailer, REPORT_DELIVERY_TEMPLATE } from '../../mail/mailer.js';
+import { type Mailer, REPORT_DELIVERY_TEMPLATE, type TemplatedEmail } from '../../mail/mailer.js';
 import { reportEmailParts } from '../report-email.js';
 import { maySee } from '../report-routes.js';
 import type { ReportAnswer, ReportSource } from '../report-source.js';
@@ -57,24 +58,31 @@ interface RecipientRow {
 const localeOf = (language: string): Locale =>
   (LOCALES as readonly string[]).includes(language) ? (language as Locale) : 'uk-UA';
 
+/** A run made ready before its slot is claimed: the e-mails to queue, who is skipped, or why it fails. */
+export interface PreparedDelivery {
+  emails: TemplatedEmail[];
+  skipped: ScheduleSkip[];
+  error: string | null;
+}
+
 /**
- * Mails one run of a schedule inside the caller's transaction (the one that claimed its slot), so the
- * e-mails exist exactly when the run does. The report is computed once per language, in the
- * schedule's zone, at the moment of the run; each recipient gets it only if their account is active
- * and their own grants let them open the report now (a schedule never mails what its recipient could
- * not see in the panel). A report or template that cannot be made fails the run, queuing nothing.
+ * Makes one run of a schedule ready, reading outside any transaction (PGlite has one connection, and
+ * a claim holds its row no longer than queuing takes). The report is computed once per language, in
+ * the schedule's zone, at the moment of the run; each recipient gets it only if their account is
+ * active and their own grants let them open the report now (a schedule never mails what its
+ * recipient could not see in the panel). A report that cannot be made fails the run.
  */
-export async function deliverSchedule(
-  trx: Executor,
+export async function prepareDelivery(
+  executor: Executor,
   deps: ScheduleDeliveryDeps,
   schedule: DueSchedule,
-): Promise<DeliveryOutcome> {
+): Promise<PreparedDelivery> {
   const { rows: saved } = await sql<SavedReportRow>`select name, report, query from saved_reports
-    where id = ${schedule.saved_report_id}`.execute(trx);
+    where id = ${schedule.saved_report_id}`.execute(executor);
   const report = deps.reports.find((source) => source.id === saved[0]?.report);
   if (!saved[0] || !report) return failed('The saved report or its report no longer exists');
   const { rows: recipients } = await sql<RecipientRow>`select id, email, language, status, groups from admins
-    where id = any(${[...schedule.recipients]}::bigint[]) order by id`.execute(trx);
+    where id = any(${[...schedule.recipients]}::bigint[]) order by id`.execute(executor);
 
   const skipped: ScheduleSkip[] = [];
   const allowed: RecipientRow[] = [];
@@ -86,12 +94,10 @@ export async function deliverSchedule(
       skipped.push({ id, reason: 'forbidden' });
     else allowed.push(recipient);
   }
-  if (allowed.length === 0) return { status: 'skipped', sent: 0, skipped, error: null };
-
-  await sql`savepoint schedule_delivery`.execute(trx);
   try {
     const now = deps.clock();
     const answers = new Map<Locale, ReportAnswer>();
+    const emails: TemplatedEmail[] = [];
     for (const recipient of allowed) {
       const locale = localeOf(recipient.language);
       let answer = answers.get(locale);
@@ -99,13 +105,40 @@ export async function deliverSchedule(
         answer = await report.run({ ...saved[0].query, tz: schedule.time_zone }, now, locale);
         answers.set(locale, answer);
       }
-      await deps.mailer.send(trx, emailOf(deps, schedule, saved[0], report, answer, recipient.email, locale));
+      emails.push(emailOf(deps, schedule, saved[0], report, answer, recipient.email, locale));
     }
+    return { emails, skipped, error: null };
   } catch (error) {
-    await sql`rollback to savepoint schedule_delivery`.execute(trx);
-    return failed(`The report could not be mailed: ${messageOf(error)}`);
+    return failed(`The report could not be made: ${messageOf(error)}`);
   }
-  return { status: skipped.length > 0 ? 'partial' : 'sent', sent: allowed.length, skipped, error: null };
+}
+
+/**
+ * Queues a prepared run inside the transaction that claimed its slot, so the e-mails exist exactly
+ * when the run does. A template that cannot be rendered fails the run and queues nothing (a savepoint
+ * takes back the e-mails queued before it).
+ */
+export async function queueDelivery(
+  trx: Executor,
+  deps: Pick<ScheduleDeliveryDeps, 'mailer'>,
+  prepared: PreparedDelivery,
+): Promise<DeliveryOutcome> {
+  const { emails, skipped, error } = prepared;
+  if (error !== null) return { status: 'failed', sent: 0, skipped, error };
+  if (emails.length === 0) return { status: 'skipped', sent: 0, skipped, error: null };
+  await sql`savepoint schedule_delivery`.execute(trx);
+  try {
+    for (const email of emails) await deps.mailer.send(trx, email);
+  } catch (failure) {
+    await sql`rollback to savepoint schedule_delivery`.execute(trx);
+    return {
+      status: 'failed',
+      sent: 0,
+      skipped,
+      error: `The e-mail could not be made: ${messageOf(failure)}`,
+    };
+  }
+  return { status: skipped.length > 0 ? 'partial' : 'sent', sent: emails.length, skipped, error: null };
 }
 
 function emailOf(
@@ -116,7 +149,7 @@ function emailOf(
   answer: ReportAnswer,
   to: string,
   locale: Locale,
-) {
+): TemplatedEmail {
   const parts = reportEmailParts({ id: report.id, ...answer }, locale);
   const link = new URL(`/reports/${report.id}`, deps.panelUrl);
   for (const [key, value] of Object.entries(saved.query)) link.searchParams.set(key, value);
@@ -124,11 +157,11 @@ function emailOf(
     template: REPORT_DELIVERY_TEMPLATE,
     to,
     language: locale,
-    priority: 'queue' as const,
+    priority: 'queue',
     variables: {
       company: deps.companyName,
       reportName: saved.name,
-      report: parts.title,
+      report: reportTexts(locale)[report.id].title,
       period: `${answer.period.from} – ${answer.period.to}, ${answer.period.tz}`,
       schedule: scheduleSummary(schedule, locale),
       link: link.toString(),
@@ -155,8 +188,8 @@ function fileNameOf(name: string): string {
   );
 }
 
-function failed(error: string): DeliveryOutcome {
-  return { status: 'failed', sent: 0, skipped: [], error };
+function failed(error: string): PreparedDelivery {
+  return { emails: [], skipped: [], error };
 }
 
 function messageOf(error: unknown): string {
