@@ -157,7 +157,7 @@ const LIST_PARAMETERS: Json[] = [
     name: 'total',
     in: 'query',
     description:
-      'Where a big list answers an estimated total (`totalExact: false`), `total=exact` counts every match, within 5 s; a count that takes longer still answers the estimate',
+      'Where a big list answers an estimate or a lower bound (`totalExact: false`, `totalKind` `estimate` or `moreThan`), `total=exact` counts every match, within 5 s; a count that takes longer still answers an estimate or a bound',
     schema: { type: 'string', enum: ['exact'] },
   },
 ];

@@ -4,7 +4,7 @@ import {
   type ListItemVersion,
   type ListResponse,
   type Locale,
-  pageCountOf,
+  pageCountOfTotal,
   type ResourceDescriptor,
   recordEtag,
   type SortTerm,
@@ -22,14 +22,22 @@ import {
   dayCountTotal,
   seekDay,
 } from './day-counts.js';
+import { isPresentable, shareRelativeError } from './estimate-precision.js';
 import type { ListRequest } from './list-request.js';
-import { type ColumnKind, currentSample, type SampledColumn, sampleMatches } from './list-sample.js';
+import {
+  type ColumnKind,
+  currentSample,
+  type ListSample,
+  type SampledColumn,
+  sampleMatches,
+} from './list-sample.js';
 import {
   boundedTotal,
   EXACT_TOTAL_BUDGET,
   isQueryCanceled,
   overLimitTotal,
   plannerEstimate,
+  type SampledCount,
   type Total,
   type TotalBudget,
   totalBudget,
@@ -137,7 +145,7 @@ export async function runList<Row, Item>(
   const collected =
     few && !query.exactTotal ? await collectPage(executor, source, request, sort, budget) : undefined;
   if (collected?.page)
-    return answer(source, query, collected.page, { total: collected.matches, exact: true });
+    return answer(source, query, collected.page, { total: collected.matches, kind: 'exact' });
   const [page, found] = await Promise.all([
     collected && collected.matches === undefined
       ? pageAfterSlowCollection(executor, source, request, sort, budget)
@@ -164,13 +172,14 @@ function answer<Row, Item>(
 ): ListResponse<Item> {
   const offset = (query.page - 1) * query.perPage;
   const items = page.slice(0, query.perPage);
-  const { total, exact } = reconcile(found, offset, items.length, page.length > query.perPage);
-  metrics.listTotal(exact);
+  const { total, kind } = reconcile(found, offset, items.length, page.length > query.perPage);
+  metrics.listTotal(kind === 'exact');
   return {
     items: items.map((row) => withVersion(row, source.toItem)),
     total,
-    totalExact: exact,
-    pageCount: pageCountOf(total, query.perPage),
+    totalExact: kind === 'exact',
+    totalKind: kind,
+    pageCount: pageCountOfTotal(total, kind, query.perPage),
   };
 }
 
@@ -184,13 +193,30 @@ function withVersion<Row, Item>(row: Row, toItem: (row: Row) => Item): Item & Li
 interface Planned {
   rows: number;
   sampled: boolean;
+  /**
+   * The sample saw enough matches for its estimate to be presented (`estimate-precision.ts`): the
+   * share of the stratum's rows that match, the stratum being what the counters count exactly.
+   */
+  presentable?: StratumShare;
+}
+
+/**
+ * A share of the rows the counters count: those of the filter's day and bucket conditions (and a
+ * scope's set of buckets), or the whole table when `counted` is absent. Scaled by today's counters,
+ * the estimate follows every write the counters see (rows added, statuses changed) at once; only
+ * the share itself is as old as the sample.
+ */
+interface StratumShare {
+  counted?: DayCountFilter;
+  share: number;
 }
 
 /**
  * How many rows a filter is expected to match, when neither the table's counter nor the day counters
  * answer its total: it decides both how the total is found and how the page is. A big list's sample
  * answers when it can judge every condition (`list-sample.ts`), the planner otherwise. `sampled`
- * says the sample answered: its estimate is then a share of the table's size.
+ * says the sample answered: its estimate is then a share of the table's size. The planner's figure
+ * is never presented: its statistics cannot know a "contains" fragment's share.
  */
 async function plannedMatches<Row, Item>(
   executor: Executor,
@@ -207,7 +233,8 @@ async function plannedMatches<Row, Item>(
     const hits = sample && sampleMatches(sample, columns, conditions, source.sets);
     if (sample && hits !== undefined) {
       const rows = sample.size === 0 ? 0 : Math.round((hits / sample.size) * sample.tableRows);
-      return { rows, sampled: true };
+      const presentable = stratumShare(source, sample, columns, conditions, hits);
+      return { rows, sampled: true, ...(presentable && { presentable }) };
     }
   }
   const where = whereClause(source, conditions, [], 'estimate');
@@ -215,6 +242,59 @@ async function plannedMatches<Row, Item>(
     rows: await plannerEstimate(executor, sql`select 1 from ${baseOf(source)} ${where}`),
     sampled: false,
   };
+}
+
+/**
+ * The sample's share of matches within the stratum the counters count, when it is precise enough to
+ * present. The stratum is judged in the sample too: its rows there are the share's denominator.
+ */
+function stratumShare<Row, Item>(
+  source: EngineSource<Row, Item>,
+  sample: ListSample,
+  columns: Record<string, SampledColumn>,
+  conditions: Condition[],
+  hits: number,
+): StratumShare | undefined {
+  const stratum = stratumOf(source, conditions);
+  const drawn = sampleMatches(sample, columns, stratum.conditions, stratum.sets);
+  if (drawn === undefined || drawn === 0) return undefined;
+  const population = (drawn / sample.size) * sample.tableRows;
+  if (!isPresentable(shareRelativeError(hits, drawn, population))) return undefined;
+  return { share: hits / drawn, ...(stratum.counted && { counted: stratum.counted }) };
+}
+
+/**
+ * The filter's conditions the day counters count (its day range and bucket), with a scope's set of
+ * buckets when the counters can count that too; no conditions and no filter when there are none.
+ */
+function stratumOf<Row, Item>(
+  source: EngineSource<Row, Item>,
+  conditions: Condition[],
+): { conditions: Condition[]; sets: readonly SetFilter[]; counted?: DayCountFilter } {
+  const counts = source.dayCounts;
+  if (!counts) return { conditions: [], sets: [] };
+  const plain = (field: string) => !columnOf(source, field).where;
+  const countable = conditions.filter((condition) => dayCountFilter(counts, [condition], [], plain));
+  const sets = source.sets ?? [];
+  const withSets = dayCountFilter(counts, countable, sets, plain);
+  if (withSets && (countable.length > 0 || sets.length > 0))
+    return { conditions: countable, sets, counted: withSets };
+  const counted = countable.length > 0 ? dayCountFilter(counts, countable, [], plain) : undefined;
+  return { conditions: countable, sets: [], ...(counted && { counted }) };
+}
+
+/** A presentable share scaled by the counters as they are now. */
+async function stratumTotal<Row, Item>(
+  executor: Executor,
+  source: EngineSource<Row, Item>,
+  stratum: StratumShare,
+  tableSize: string,
+): Promise<number> {
+  const rows =
+    source.dayCounts && stratum.counted
+      ? await dayCountTotal(executor, source.dayCounts, stratum.counted)
+      : await rowCount(executor, tableSize);
+  return Math.round(stratum.share * rows);
 }
 
 /**
@@ -387,10 +467,10 @@ async function pageAfterSlowCollection<Row, Item>(
 }
 
 /**
- * The total of a filter whose collection did not give its count: out of time, the expected matches;
- * past the limit, a sample of the table's pages, since the expected number fell short (an old
- * in-memory sample, or the planner's statistics), and never below the count (`overLimitTotal`).
- * Never above the table's size.
+ * The total of a filter whose collection did not give its count: past the limit, or out of time. The
+ * sample's estimate when it may be presented; otherwise, for an estimate that came from the planner,
+ * a sample of the table's pages may estimate it (`overLimitTotal`), and failing that the answer is a
+ * lower bound. An in-process sample that expected few matches and was wrong is not asked twice.
  */
 async function estimatedTotal<Row, Item>(
   executor: Executor,
@@ -400,15 +480,19 @@ async function estimatedTotal<Row, Item>(
   planned: Planned | undefined,
   matches: number | undefined,
 ): Promise<Total> {
-  const expected = planned?.rows ?? 0;
-  const where = whereClause(source, conditions, [], 'collect');
-  const sample = { table: source.table, alias: source.alias, where };
-  const total =
-    matches === undefined ? expected : await overLimitTotal(executor, sample, budget, expected, matches);
-  return { total: await withinTableSize(executor, source, total, planned), exact: false };
+  const tableSize = tableSizeOf(source);
+  if (planned?.presentable && tableSize) {
+    const total = await stratumTotal(executor, source, planned.presentable, tableSize);
+    if (matches === undefined || total >= matches) return { total, kind: 'estimate' };
+  }
+  const check = planned?.sampled ? undefined : pageSampleOf(source, conditions);
+  return overLimitTotal(executor, check, budget, matches);
 }
 
-/** The cheapest truthful total: the table's counter, the day counters, or a bounded count. */
+/**
+ * The cheapest truthful total: the table's counter, the day counters, the sample's estimate where it
+ * saw enough to present it, or else a bounded count (exact up to the limit, a lower bound past it).
+ */
 async function totalOf<Row, Item>(
   executor: Executor,
   source: EngineSource<Row, Item>,
@@ -419,36 +503,29 @@ async function totalOf<Row, Item>(
 ): Promise<Total> {
   const tableSize = tableSizeOf(source);
   if (tableSize && isUnfiltered(source, conditions))
-    return { total: await rowCount(executor, tableSize), exact: true };
+    return { total: await rowCount(executor, tableSize), kind: 'exact' };
   if (source.dayCounts && counted)
-    return { total: await dayCountTotal(executor, source.dayCounts, counted), exact: true };
-  // Counted only when few matches are expected: collected through their own index.
+    return { total: await dayCountTotal(executor, source.dayCounts, counted), kind: 'exact' };
+  if (tableSize && planned?.presentable && planned.rows > budget.countLimit)
+    return { total: await stratumTotal(executor, source, planned.presentable, tableSize), kind: 'estimate' };
+  // Counted through the filter's own index; past the limit, a bound unless a page sample can tell.
   const where = whereClause(source, conditions, [], 'collect');
-  const found = await boundedTotal(
-    executor,
-    sql`select 1 from ${baseOf(source)} ${where}`,
-    budget,
-    { table: source.table, alias: source.alias, where },
-    planned?.rows,
-  );
-  if (found.exact) return found;
-  return { total: await withinTableSize(executor, source, found.total, planned), exact: false };
+  const check = planned?.sampled ? undefined : pageSampleOf(source, conditions);
+  return boundedTotal(executor, sql`select 1 from ${baseOf(source)} ${where}`, budget, check);
 }
 
 /**
- * The planner's statistics may lag the table; an estimate never exceeds what the table holds. A
- * sample's estimate is a share of the table's size when sampled, so it needs no second look (a
- * statement less per request), though a table emptied since may show more for up to the sample's age.
+ * The filter over a sample of the table's pages. Its rows are checked one by one, so "contains" is
+ * `ilike` (a pair's bigrams would cost ~50 µs a row).
  */
-async function withinTableSize<Row, Item>(
-  executor: Executor,
-  source: EngineSource<Row, Item>,
-  total: number,
-  planned: Planned | undefined,
-): Promise<number> {
+function pageSampleOf<Row, Item>(source: EngineSource<Row, Item>, conditions: Condition[]): SampledCount {
   const tableSize = tableSizeOf(source);
-  if (!tableSize || planned?.sampled) return total;
-  return Math.min(total, await rowCount(executor, tableSize));
+  return {
+    table: source.table,
+    alias: source.alias,
+    where: whereClause(source, conditions, [], 'walk'),
+    ...(tableSize && { countedTable: tableSize }),
+  };
 }
 
 async function rowCount(executor: Executor, table: string): Promise<number> {
@@ -459,15 +536,21 @@ async function rowCount(executor: Executor, table: string): Promise<number> {
 }
 
 /**
- * An estimate corrected by what the page saw: a short page ends the list, so the total is known
- * exactly; a full one with a row after it means at least one more page; an empty page past the end
- * means there are no more rows than the offset.
+ * An estimate or a bound corrected by what the page saw: a short page ends the list, so the total is
+ * known exactly; a full one with a row after it means more rows than the page's end; an empty page
+ * past the end means there are no more rows than the offset.
  */
 function reconcile(found: Total, offset: number, shown: number, hasMore: boolean): Total {
-  if (found.exact) return found;
-  if (!hasMore && (shown > 0 || offset === 0)) return { total: offset + shown, exact: true };
-  if (hasMore) return { total: Math.max(found.total, offset + shown + 1), exact: false };
-  return { total: Math.min(found.total, offset), exact: false };
+  if (found.kind === 'exact') return found;
+  if (!hasMore && (shown > 0 || offset === 0)) return { total: offset + shown, kind: 'exact' };
+  const seen = offset + shown;
+  if (found.kind === 'moreThan')
+    return {
+      total: hasMore ? Math.max(found.total, seen) : Math.min(found.total, Math.max(0, offset - 1)),
+      kind: 'moreThan',
+    };
+  if (hasMore) return { total: Math.max(found.total, seen + 1), kind: 'estimate' };
+  return { total: Math.min(found.total, offset), kind: 'estimate' };
 }
 
 function baseOf(source: Pick<ListSource<never, never>, 'table' | 'alias'>): RawBuilder<unknown> {

@@ -1,10 +1,12 @@
+import type { TotalKind } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import { metrics } from '../metrics/metrics.js';
+import { clusteredShare, isPresentable, type SampledPage } from './estimate-precision.js';
 
-/** How much a filtered total may cost before it becomes an estimate. */
+/** How much a filtered total may cost before it becomes an estimate or a lower bound. */
 export interface TotalBudget {
-  /** Matches counted at most; more than this (expected or found) and the total is an estimate. */
+  /** Matches counted at most; more than this (expected or found) and the total is not exact. */
   countLimit: number;
   /** Time the count may take on PostgreSQL (`statement_timeout`); 0 for none. */
   budgetMs: number;
@@ -19,36 +21,30 @@ export const DEFAULT_TOTAL_BUDGET: TotalBudget = { countLimit: 1_000, budgetMs: 
 
 /**
  * What a total asked for exactly (`total=exact`) may cost: every match counted, for up to 5 s (half the
- * statement timeout); a count that still does not finish answers the estimate, flagged as one.
+ * statement timeout); a count that still does not finish answers an estimate or a bound, flagged.
  */
 export const EXACT_TOTAL_BUDGET: TotalBudget = { countLimit: Number.MAX_SAFE_INTEGER, budgetMs: 5_000 };
 
 export interface Total {
+  /** The matches (`exact`), an estimate to present (`estimate`), or a bound they exceed (`moreThan`). */
   total: number;
-  /** False when `total` is an estimate: more matches than the limit, or the count ran out of time. */
-  exact: boolean;
+  kind: TotalKind;
 }
 
 const QUERY_CANCELED = '57014';
 
 /**
- * The number of rows `matches` (a `select 1 from … where …`) returns. An estimate comes first: the
- * caller's `planned` (from the table's sample or the planner), else the planner's (statistics only,
- * no rows read). When it expects more than `countLimit` matches the estimate is the answer, since
- * counting a broad filter costs a scan of every match. Otherwise the matches are counted, up to the
- * limit and within the budget; a count that reaches either answers an estimate instead (the
- * expected one, or a sample of the table's pages when the count proved the planner short and
- * `sample` is given), never below what was counted. A slow count costs the budget, never an error.
+ * The number of rows `matches` (a `select 1 from … where …`) returns, counted up to `countLimit` and
+ * within the budget. A count that reaches the limit or runs out of time knows only a lower bound;
+ * `check`, when given, may turn it into an estimate (`overLimitTotal`). A slow count costs the
+ * budget, never an error.
  */
 export async function boundedTotal(
   executor: Executor,
   matches: RawBuilder<unknown>,
   budget: TotalBudget,
-  sample?: SampledCount,
-  planned?: number,
+  check?: SampledCount,
 ): Promise<Total> {
-  const estimate = planned ?? (await plannerEstimate(executor, matches));
-  if (estimate > budget.countLimit) return { total: estimate, exact: false };
   const limited = sql<{ total: number }>`select count(*)::int as total
     from (${matches} limit ${budget.countLimit + 1}) as matches`;
   let counted: number | undefined;
@@ -59,24 +55,27 @@ export async function boundedTotal(
     if (!isQueryCanceled(error)) throw error;
     metrics.countBudgetExceeded();
   }
-  if (counted !== undefined && counted <= budget.countLimit) return { total: counted, exact: true };
-  if (counted === undefined || !sample) return { total: Math.max(estimate, counted ?? 0), exact: false };
-  return { total: await overLimitTotal(executor, sample, budget, estimate, counted), exact: false };
+  if (counted !== undefined && counted <= budget.countLimit) return { total: counted, kind: 'exact' };
+  return overLimitTotal(executor, check, budget, counted);
 }
 
 /**
- * A count found more than the planner expected: its statistics missed this filter, and the count is
- * only a lower bound, so a sample of the table's pages estimates it instead; never below either.
+ * A count found more matches than the limit (`counted`), or ran out of time (undefined): it is only
+ * a lower bound. A sample of the table's pages (`check`) estimates the total instead when it saw
+ * enough matches to be presented (`estimate-precision.ts`) and agrees with the count; otherwise the
+ * answer is the bound itself, "more than" the rows counted but the last (the one past the limit),
+ * or more than none when time ran out (the page raises that, `reconcile`).
  */
 export async function overLimitTotal(
   executor: Executor,
-  sample: SampledCount,
+  check: SampledCount | undefined,
   budget: TotalBudget,
-  planned: number,
-  counted: number,
-): Promise<number> {
-  const sampled = await sampledTotal(executor, sample, budget);
-  return Math.max(planned, counted, sampled ?? 0);
+  counted: number | undefined,
+): Promise<Total> {
+  const bound = counted === undefined ? 0 : counted - 1;
+  const sampled = check ? await sampledTotal(executor, check, budget) : undefined;
+  if (sampled !== undefined && sampled > bound) return { total: sampled, kind: 'estimate' };
+  return { total: bound, kind: 'moreThan' };
 }
 
 /** A filter's table and its `where`, for counting the matches in a sample of the table's pages. */
@@ -84,28 +83,56 @@ export interface SampledCount {
   table: string;
   alias: string;
   where: RawBuilder<unknown>;
+  /** The table's name in `row_counts`, when it has one: its exact size scales the sampled share. */
+  countedTable?: string;
 }
 
-/** Pages sampled aim at this many rows: enough for a fraction of a percent to show, few enough to be quick. */
+/**
+ * Pages sampled aim at this many rows: enough for a filter matching a few percent to be estimated
+ * within the bar of `estimate-precision.ts`, few enough to be read within the count's budget.
+ */
 const SAMPLE_ROWS = 20_000;
 
+/**
+ * The matches estimated from a sample of the table's pages, or undefined when the sample cannot
+ * promise the estimate (too few matches, or pages too unlike each other) or ran out of time.
+ */
 async function sampledTotal(executor: Executor, sample: SampledCount, budget: TotalBudget) {
-  const { rows: sizes } = await sql<{ rows: number }>`select greatest(reltuples, 0)::float8 as rows
-    from pg_class where oid = to_regclass(${sample.table})`.execute(executor);
-  const tableRows = Number(sizes[0]?.rows ?? 0);
+  const tableRows = await tableSize(executor, sample);
   if (tableRows <= 0) return undefined;
   const percent = Math.min(100, Math.max(0.01, (100 * SAMPLE_ROWS) / tableRows));
-  const query = sql<{ total: number }>`select count(*)::float8 * ${100 / percent}::float8 as total
-    from ${sql.table(sample.table)} as ${sql.id(sample.alias)} tablesample system (${percent}::float4)
-    ${sample.where}`;
+  // Per page, its rows and its matches: the error of the estimate is judged from how pages differ.
+  const query = sql<SampledPage>`with drawn as materialized (
+      select (${sql.ref(`${sample.alias}.ctid`)}::text::point)[0] as list_page, ${sql.ref(`${sample.alias}`)}.*
+      from ${sql.table(sample.table)} as ${sql.id(sample.alias)} tablesample system (${percent}::float4)
+    ),
+    pages as (select list_page, count(*)::int as rows from drawn group by list_page),
+    matched as (
+      select list_page, count(*)::int as hits from drawn as ${sql.id(sample.alias)} ${sample.where}
+      group by list_page
+    )
+    select pages.rows, coalesce(matched.hits, 0)::int as hits
+    from pages left join matched using (list_page)`;
   try {
     const { rows } = await withBudget(executor, budget.budgetMs, (runner) => query.execute(runner));
-    return Math.round(Number(rows[0]?.total ?? 0));
+    const pages = rows.map((row) => ({ rows: Number(row.rows), hits: Number(row.hits) }));
+    const { share, relativeStandardError } = clusteredShare(pages, percent >= 100);
+    return isPresentable(relativeStandardError) ? Math.round(share * tableRows) : undefined;
   } catch (error) {
     if (!isQueryCanceled(error)) throw error;
     metrics.countBudgetExceeded();
     return undefined;
   }
+}
+
+/** The table's exact size from `row_counts` where it is kept, else the planner's statistics. */
+async function tableSize(executor: Executor, sample: SampledCount): Promise<number> {
+  const { rows } = sample.countedTable
+    ? await sql<{ rows: number }>`select n::float8 as rows from row_counts
+        where table_name = ${sample.countedTable}`.execute(executor)
+    : await sql<{ rows: number }>`select greatest(reltuples, 0)::float8 as rows
+        from pg_class where oid = to_regclass(${sample.table})`.execute(executor);
+  return Number(rows[0]?.rows ?? 0);
 }
 
 /** A statement allowed this long may start parallel workers, as many as PostgreSQL's default. */

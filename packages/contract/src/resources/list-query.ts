@@ -214,6 +214,23 @@ export function pageCountOf(total: number, perPage: number): number {
 }
 
 /**
+ * What a list's `total` is: the number of matches (`exact`); an estimate the server stands behind
+ * (`estimate`: within ±10 % of the count for 95 % of filters, never 25 % off); or a lower bound
+ * (`moreThan`: more than `total` rows match, as many as were counted or seen), answered where no
+ * estimate that close could be had within the list's time budget.
+ */
+export const TOTAL_KINDS = ['exact', 'estimate', 'moreThan'] as const;
+export type TotalKind = (typeof TOTAL_KINDS)[number];
+
+/**
+ * The pages known to exist: those the total fills; with a lower bound, also the page holding the
+ * match after it (`moreThan` 25 at 25 a page is at least a second page).
+ */
+export function pageCountOfTotal(total: number, kind: TotalKind, perPage: number): number {
+  return pageCountOf(kind === 'moreThan' ? total + 1 : total, perPage);
+}
+
+/**
  * What a list row carries besides its record's fields: its version, as the record's `ETag` reads
  * (`W/"123"`, docs/architecture.md "Record versions"), so a delete from the row goes with `If-Match`
  * and is refused (412) when someone changed the record since the list was read. Optional: lists not
@@ -227,19 +244,23 @@ export function listResponseSchema<Item extends z.ZodType>(item: Item) {
     items: z.array(z.intersection(item, listItemVersionSchema)),
     total: z.number().int(),
     totalExact: z.boolean(),
+    totalKind: z.enum(TOTAL_KINDS),
     pageCount: z.number().int(),
   });
 }
 
 /**
- * One page of a list. `total` is exact when `totalExact`; otherwise it is an estimate (a broad filter
- * on a big table) that is never below the rows already seen, and `pageCount` follows it: there is a
- * next page whenever `page < pageCount`, but the last page's number is only known when exact.
+ * One page of a list. `total` is exact when `totalExact`; otherwise `totalKind` says whether it is an
+ * estimate (a broad filter on a big table) or a lower bound (`moreThan`), either never below the rows
+ * already seen, and `pageCount` follows it (`pageCountOfTotal`): there is a next page whenever
+ * `page < pageCount`, but the last page's number is only known when exact.
  */
 export interface ListResponse<Item> {
   items: Array<Item & ListItemVersion>;
   total: number;
+  /** `totalKind === 'exact'`, kept for clients that read it alone. */
   totalExact: boolean;
+  totalKind: TotalKind;
   pageCount: number;
 }
 
