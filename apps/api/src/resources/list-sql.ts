@@ -29,6 +29,7 @@ import {
   currentSample,
   type ListSample,
   type SampledColumn,
+  type SampleTarget,
   sampleMatches,
 } from './list-sample.js';
 import {
@@ -227,8 +228,8 @@ async function plannedMatches<Row, Item>(
   if (isUnfiltered(source, conditions) || (source.dayCounts && counted)) return undefined;
   const countedTable = tableSizeOf(source);
   if (countedTable) {
-    const columns = sampledColumns(source);
-    const target = { table: source.table, alias: source.alias, countedTable, columns };
+    const target = sampleTargetOf(source, countedTable);
+    const { columns } = target;
     const sample = currentSample(executor, target);
     const hits = sample && sampleMatches(sample, columns, conditions, source.sets);
     if (sample && hits !== undefined) {
@@ -295,6 +296,11 @@ async function stratumTotal<Row, Item>(
       ? await dayCountTotal(executor, source.dayCounts, stratum.counted)
       : await rowCount(executor, tableSize);
   return Math.round(stratum.share * rows);
+}
+
+/** The sample a big list's estimates come from: its table, the counter of its size, the columns it holds. */
+export function sampleTargetOf<Row, Item>(source: ListSource<Row, Item>, countedTable: string): SampleTarget {
+  return { table: source.table, alias: source.alias, countedTable, columns: sampledColumns(source) };
 }
 
 /**
