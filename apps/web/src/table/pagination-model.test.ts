@@ -1,6 +1,6 @@
 import { MAX_PAGE_BUTTONS } from '@pult/contract';
 import { describe, expect, it } from 'vitest';
-import { paginationItems } from './pagination-model';
+import { paginationItems, rangeLabel } from './pagination-model';
 
 const E = 'ellipsis';
 
@@ -58,5 +58,22 @@ describe('paginationItems', () => {
         });
       }
     }
+  });
+});
+
+describe('rangeLabel', () => {
+  it('words each kind of total by its own message, the rows shown the same', () => {
+    const view = { page: 3, perPage: 10, total: 1_000 };
+    expect(rangeLabel({ ...view, totalKind: 'exact' })).toEqual({ key: 'table.range', from: 21, to: 30 });
+    expect(rangeLabel({ ...view, totalKind: 'estimate' })).toEqual({
+      key: 'table.rangeAbout',
+      from: 21,
+      to: 30,
+    });
+    expect(rangeLabel({ ...view, totalKind: 'moreThan' })).toEqual({
+      key: 'table.rangeMoreThan',
+      from: 21,
+      to: 30,
+    });
   });
 });

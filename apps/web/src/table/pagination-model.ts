@@ -1,4 +1,4 @@
-import { MAX_PAGE_BUTTONS } from '@pult/contract';
+import { MAX_PAGE_BUTTONS, type TotalKind } from '@pult/contract';
 
 export type PaginationItem = number | 'ellipsis';
 
@@ -27,13 +27,22 @@ function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, index) => from + index);
 }
 
-/** "1–10 of 52" or, for an estimated total, "1–10 of about 152,000": the message key and the bounds. */
-export function rangeLabel(view: { page: number; perPage: number; total: number; totalExact: boolean }): {
-  key: 'table.range' | 'table.rangeAbout';
+const RANGE_KEYS = {
+  exact: 'table.range',
+  estimate: 'table.rangeAbout',
+  moreThan: 'table.rangeMoreThan',
+} as const satisfies Record<TotalKind, string>;
+
+/**
+ * "1–10 of 52", for an estimated total "1–10 of about 152,000", for a lower bound "1–10 of more
+ * than 1,000": the message key and the bounds.
+ */
+export function rangeLabel(view: { page: number; perPage: number; total: number; totalKind: TotalKind }): {
+  key: (typeof RANGE_KEYS)[TotalKind];
   from: number;
   to: number;
 } {
-  const { page, perPage, total, totalExact } = view;
+  const { page, perPage, total, totalKind } = view;
   const from = total === 0 ? 0 : Math.min((page - 1) * perPage + 1, total);
-  return { key: totalExact ? 'table.range' : 'table.rangeAbout', from, to: Math.min(page * perPage, total) };
+  return { key: RANGE_KEYS[totalKind], from, to: Math.min(page * perPage, total) };
 }

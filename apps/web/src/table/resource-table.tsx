@@ -151,7 +151,14 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
           {toolbar}
         </Box>
         {access.canImport && <ImportCsvButton descriptor={descriptor} />}
-        {access.canExport && <ExportCsvButton descriptor={descriptor} query={query} total={list.total} />}
+        {access.canExport && (
+          <ExportCsvButton
+            descriptor={descriptor}
+            query={query}
+            // A lower bound is no measure of progress: the export then counts its rows alone.
+            total={list.totalKind === 'moreThan' ? 0 : list.total}
+          />
+        )}
         {hasFilters &&
           // A phone's toolbar has room for icons only; the cards' own message repeats the button.
           (stacked ? (
@@ -178,6 +185,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
         query={query}
         selection={selection}
         total={list.total}
+        totalKind={list.totalKind}
         pageSize={list.items.length}
       />
       {/* Reserved even when idle, so the table does not jump when loading starts. */}
@@ -355,7 +363,7 @@ export function ResourceTable<Item extends ResourceRecord = ResourceRecord>({
           shown={list.shownQuery}
           total={exact.total ?? list.total}
           // After a failure only the pages up to this one are known to exist.
-          totalExact={list.isError ? false : list.totalExact || exact.total !== undefined}
+          totalKind={list.isError ? 'moreThan' : exact.total !== undefined ? 'exact' : list.totalKind}
           failed={list.isError}
           compact={stacked}
           estimateAction={<ExactCountButton exact={exact} />}

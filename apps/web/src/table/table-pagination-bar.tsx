@@ -10,7 +10,7 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { PAGE_SIZE_OPTIONS, type PageSize } from '@pult/contract';
+import { PAGE_SIZE_OPTIONS, type PageSize, type TotalKind } from '@pult/contract';
 import { type ReactElement, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../i18n/use-locale';
@@ -21,8 +21,11 @@ export interface TablePaginationBarProps {
   pageCount: number;
   perPage: PageSize;
   total: number;
-  /** False when `total` is an estimate: shown as "about N", and the last page is not offered. */
-  totalExact?: boolean;
+  /**
+   * What `total` is (`ListResponse`): an estimate is shown as "about N", a lower bound as "more than
+   * N", and for either the last page is not offered.
+   */
+  totalKind?: TotalKind;
   onPage: (page: number) => void;
   onPerPage: (perPage: PageSize) => void;
   /**
@@ -37,21 +40,21 @@ export interface TablePaginationBarProps {
   failed?: boolean;
   /** Phone width: "Page 3 of 20" between the arrows instead of the numbered buttons. */
   compact?: boolean;
-  /** Shown after an estimated total's range label: the way to an exact count. */
+  /** Shown after an estimated or bounded total's range label: the way to an exact count. */
   estimateAction?: ReactNode;
 }
 
 /**
  * Spec §9: first, previous, up to ten page buttons with ellipses, next, last, and the page size. With
- * an estimated total, the numbered buttons stop at the current page and "last" is disabled: only the
- * pages up to here and the next one are known to exist.
+ * an estimated or bounded total, the numbered buttons stop at the current page and "last" is
+ * disabled: only the pages up to here and the next one are known to exist.
  */
 export function TablePaginationBar({
   page,
   pageCount,
   perPage,
   total,
-  totalExact = true,
+  totalKind = 'exact',
   onPage,
   onPerPage,
   shown = { page, perPage },
@@ -65,7 +68,8 @@ export function TablePaginationBar({
   const number = new Intl.NumberFormat(locale);
   const atStart = page <= 1;
   const atEnd = page >= pageCount;
-  const range = rangeLabel({ page: shown.page, perPage: shown.perPage, total, totalExact });
+  const totalExact = totalKind === 'exact';
+  const range = rangeLabel({ page: shown.page, perPage: shown.perPage, total, totalKind });
 
   return (
     <Stack

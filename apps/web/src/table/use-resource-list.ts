@@ -1,4 +1,4 @@
-import type { ListQuery, ResourceDescriptor } from '@pult/contract';
+import type { ListQuery, ResourceDescriptor, TotalKind } from '@pult/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/services-context';
@@ -9,8 +9,10 @@ export interface ResourceList<Item> {
   /** The query the rows on screen answer: the previous one while the current one loads. */
   shownQuery: ListQuery;
   total: number;
-  /** False when `total` is the server's estimate (a broad filter on a big table). */
+  /** False when `total` is the server's estimate or a lower bound (a broad filter on a big table). */
   totalExact: boolean;
+  /** Which of the three `total` is (`ListResponse`). */
+  totalKind: TotalKind;
   pageCount: number;
   /** Nothing to show yet: the very first load. */
   isPending: boolean;
@@ -54,6 +56,7 @@ export function useResourceList<Item = ResourceRecord>(
     shownQuery: result.data?.query ?? query,
     total: result.data?.total ?? 0,
     totalExact: result.data?.totalExact ?? true,
+    totalKind: result.data?.totalKind ?? 'exact',
     pageCount: result.data?.pageCount ?? 0,
     isPending: result.isPending,
     isFetching: result.isFetching,

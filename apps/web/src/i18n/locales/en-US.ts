@@ -218,6 +218,8 @@ export const enUS: Translations = {
     rowsPerPage: 'Rows per page:',
     range: '{{from}}–{{to}} of {{total}}',
     rangeAbout: '{{from}}–{{to}} of about {{total}}',
+    rangeMoreThan: '{{from}}–{{to}} of more than {{total}}',
+    moreThan: 'more than {{count}}',
     countExactly: 'Count exactly',
     counting: 'Counting…',
     countFailed: 'Could not count in time — try again',

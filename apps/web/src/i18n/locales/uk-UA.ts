@@ -221,6 +221,8 @@ export const ukUA = {
     rowsPerPage: 'Рядків на сторінці:',
     range: '{{from}}–{{to}} з {{total}}',
     rangeAbout: '{{from}}–{{to}} з близько {{total}}',
+    rangeMoreThan: '{{from}}–{{to}} з понад {{total}}',
+    moreThan: 'понад {{count}}',
     countExactly: 'Порахувати точно',
     counting: 'Рахуємо…',
     countFailed: 'Не вдалося порахувати вчасно — спробуйте ще',

@@ -6,7 +6,13 @@ import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import type { BulkActionDescriptor, ListQuery, ResourceDescriptor, SelectOption } from '@pult/contract';
+import type {
+  BulkActionDescriptor,
+  ListQuery,
+  ResourceDescriptor,
+  SelectOption,
+  TotalKind,
+} from '@pult/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -20,16 +26,28 @@ export interface BulkActionBarProps {
   selection: BulkSelection;
   /** Rows matching the filter. */
   total: number;
+  /** What `total` is: a lower bound ("more than N") is never offered or confirmed as a number of rows. */
+  totalKind: TotalKind;
   /** Rows on this page. */
   pageSize: number;
 }
 
 /** Shown while rows are picked: how many, "select all N", the list's bulk actions, with confirm and summary. */
-export function BulkActionBar({ descriptor, query, selection, total, pageSize }: BulkActionBarProps) {
+export function BulkActionBar({
+  descriptor,
+  query,
+  selection,
+  total,
+  totalKind,
+  pageSize,
+}: BulkActionBarProps) {
   const { t, i18n } = useTranslation();
   const labelText = useLabelText();
   const number = new Intl.NumberFormat(i18n.language);
   const count = selection.allMatching ? total : selection.ids.size;
+  // "All matching" of a bounded total is more rows than `count`: said so wherever the count is shown.
+  const bounded = selection.allMatching && totalKind === 'moreThan';
+  const countText = bounded ? t('table.moreThan', { count: number.format(count) }) : number.format(count);
   const run = useBulkRun(descriptor, query, selection, count);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; action: BulkActionDescriptor } | null>(null);
 
@@ -59,12 +77,16 @@ export function BulkActionBar({ descriptor, query, selection, total, pageSize }:
     >
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {selection.allMatching
-          ? t('tableTools.bulk.allSelected', { count: number.format(total) })
+          ? t(bounded ? 'tableTools.bulk.allSelectedMoreThan' : 'tableTools.bulk.allSelected', {
+              count: number.format(total),
+            })
           : t('tableTools.bulk.selected', { count: number.format(count) })}
       </Typography>
       {!selection.allMatching && selection.pageState === 'all' && total > pageSize && (
         <Link component="button" variant="body2" onClick={selection.selectAllMatching}>
-          {t('tableTools.bulk.selectAll', { count: number.format(total) })}
+          {t(totalKind === 'moreThan' ? 'tableTools.bulk.selectAllMoreThan' : 'tableTools.bulk.selectAll', {
+            count: number.format(total),
+          })}
         </Link>
       )}
       <Box sx={{ flexGrow: 1 }} />
@@ -108,23 +130,25 @@ export function BulkActionBar({ descriptor, query, selection, total, pageSize }:
           title={actionLabel(run.pending)}
           text={
             <>
-              {t('tableTools.bulk.confirmText', { count: number.format(count) })}
+              {t('tableTools.bulk.confirmText', { count: countText })}
               {run.progress && (
                 <Box component="span" sx={{ display: 'block', mt: 2 }}>
                   {t('tableTools.bulk.running', {
                     done: number.format(run.progress.done),
-                    count: number.format(count),
+                    count: countText,
                   })}
                   <LinearProgress
-                    variant="determinate"
-                    value={count > 0 ? Math.min(100, (run.progress.done / count) * 100) : 0}
+                    variant={bounded ? 'indeterminate' : 'determinate'}
+                    value={
+                      count > 0 && !bounded ? Math.min(100, (run.progress.done / count) * 100) : undefined
+                    }
                     sx={{ mt: 1 }}
                   />
                 </Box>
               )}
             </>
           }
-          confirmLabel={t('tableTools.bulk.confirm', { count: number.format(count) })}
+          confirmLabel={t('tableTools.bulk.confirm', { count: countText })}
           destructive={run.pending.action.kind === 'delete'}
           busy={run.running}
           onConfirm={run.confirm}

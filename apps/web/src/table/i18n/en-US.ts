@@ -94,6 +94,8 @@ export const tableToolsEn: TableToolsTexts = {
     selected: 'Selected: {{count}}',
     allSelected: 'All {{count}} matching the filter are selected',
     selectAll: 'Select all {{count}} matching the filter',
+    allSelectedMoreThan: 'All matching the filter are selected: more than {{count}}',
+    selectAllMoreThan: 'Select all matching the filter: more than {{count}}',
     clear: 'Clear selection',
     actionsLabel: 'Actions on the selected rows',
     confirmTitle: '{{action}}',

@@ -93,6 +93,8 @@ export const tableToolsUk = {
     selected: 'Вибрано: {{count}}',
     allSelected: 'Вибрано всі {{count}}, що відповідають фільтру',
     selectAll: 'Вибрати всі {{count}}, що відповідають фільтру',
+    allSelectedMoreThan: 'Вибрано всі, що відповідають фільтру: понад {{count}}',
+    selectAllMoreThan: 'Вибрати всі, що відповідають фільтру: понад {{count}}',
     clear: 'Зняти вибір',
     actionsLabel: 'Дії з вибраними',
     confirmTitle: '{{action}}',
