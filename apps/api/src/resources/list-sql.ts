@@ -474,9 +474,9 @@ async function pageAfterSlowCollection<Row, Item>(
 
 /**
  * The total of a filter whose collection did not give its count: past the limit, or out of time. The
- * sample's estimate when it may be presented; otherwise, for an estimate that came from the planner,
- * a sample of the table's pages may estimate it (`overLimitTotal`), and failing that the answer is a
- * lower bound. An in-process sample that expected few matches and was wrong is not asked twice.
+ * sample's estimate when it may be presented; otherwise a sample of the table's pages may estimate it
+ * (`overLimitTotal`: the expected number fell short, so the in-process sample is old or unlucky for
+ * this filter), and failing that the answer is a lower bound.
  */
 async function estimatedTotal<Row, Item>(
   executor: Executor,
@@ -491,8 +491,7 @@ async function estimatedTotal<Row, Item>(
     const total = await stratumTotal(executor, source, planned.presentable, tableSize);
     if (matches === undefined || total >= matches) return { total, kind: 'estimate' };
   }
-  const check = planned?.sampled ? undefined : pageSampleOf(source, conditions);
-  return overLimitTotal(executor, check, budget, matches);
+  return overLimitTotal(executor, pageSampleOf(source, conditions), budget, matches);
 }
 
 /**
@@ -514,7 +513,8 @@ async function totalOf<Row, Item>(
     return { total: await dayCountTotal(executor, source.dayCounts, counted), kind: 'exact' };
   if (tableSize && planned?.presentable && planned.rows > budget.countLimit)
     return { total: await stratumTotal(executor, source, planned.presentable, tableSize), kind: 'estimate' };
-  // Counted through the filter's own index; past the limit, a bound unless a page sample can tell.
+  // Counted through the filter's own index; past the limit, a bound unless a page sample can tell. An
+  // in-process sample already judged its share too uncertain, and pages would hold only twice its rows.
   const where = whereClause(source, conditions, [], 'collect');
   const check = planned?.sampled ? undefined : pageSampleOf(source, conditions);
   return boundedTotal(executor, sql`select 1 from ${baseOf(source)} ${where}`, budget, check);
