@@ -1,3 +1,4 @@
+import type { TotalKind } from '@pult/contract';
 import client from 'prom-client';
 
 /**
@@ -41,7 +42,7 @@ const refreshes = new client.Counter({
 });
 const listTotals = new client.Counter({
   name: `${PREFIX}list_totals_total`,
-  help: 'List answers by how their total was found: exact, or an estimate',
+  help: 'List answers by what their total is: exact, an estimate, or a lower bound (moreThan)',
   labelNames: ['total'] as const,
   registers: [registry],
 });
@@ -292,7 +293,7 @@ export const metrics = {
   },
   signIn: (kind: string, outcome: SignInOutcome) => signIns.inc({ kind, outcome }),
   refresh: (outcome: RefreshOutcome) => refreshes.inc({ outcome }),
-  listTotal: (exact: boolean) => listTotals.inc({ total: exact ? 'exact' : 'estimate' }),
+  listTotal: (kind: TotalKind) => listTotals.inc({ total: kind }),
   countBudgetExceeded: () => countBudget.inc(),
   /** One delivery attempt; `attempt` is the message's attempt number (1 for its first). */
   delivery(channel: string, outcome: DeliveryOutcome, attempt: number) {

@@ -174,7 +174,7 @@ function answer<Row, Item>(
   const offset = (query.page - 1) * query.perPage;
   const items = page.slice(0, query.perPage);
   const { total, kind } = reconcile(found, offset, items.length, page.length > query.perPage);
-  metrics.listTotal(kind === 'exact');
+  metrics.listTotal(kind);
   return {
     items: items.map((row) => withVersion(row, source.toItem)),
     total,
