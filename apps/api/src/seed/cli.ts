@@ -1,81 +1,13 @@
-import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '../config/env.js';
 import { type DatabaseHandle, type Db, type Executor, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { hashPassword } from '../lib/passwords.js';
 import { insertUsers, loadPlaceIds, type PlaceIds } from './bulk-insert.js';
-import { DEMO_SEED, DEMO_USER_PASSWORD, seedReferenceData } from './demo.js';
+import { DEMO_USER_PASSWORD, seedReferenceData } from './demo.js';
 import { createPeopleGenerator, type PeopleGenerator } from './people-generator.js';
 import { createProgressBar, formatCount, formatDuration } from './progress-bar.js';
-
-const USAGE = `Usage: npm run seed -- --users <count> [--batch <size>] [--seed <number>]
-
-Adds <count> generated platform users (about 70% Ukrainian, 30% English-speaking) to the
-database the server uses, creating the countries and cities first if the database has none.
-Every seeded user's password is "${DEMO_USER_PASSWORD}".
-
-Options:
-  --users <count>   how many users to add, 1 to 100,000,000 (required)
-  --batch <size>    rows per INSERT statement, 1 to 100,000 (default 10,000)
-  --seed <number>   generator seed, for a different population (default ${DEMO_SEED})
-  -h, --help        show this help
-
-The database is chosen as the server chooses it: DATABASE_URL for PostgreSQL, otherwise the
-embedded database in DATA_DIR (default ./data, relative to where npm was run).
-Stop the server first when it uses the embedded database: only one process may open it.
-
-Example: npm run seed -- --users 1000000 --batch 10000`;
-
-const MAX_USERS = 100_000_000;
-const MAX_BATCH = 100_000;
-
-interface SeedOptions {
-  users: number;
-  batch: number;
-  seed: number;
-}
-
-class UsageError extends Error {}
-
-/** The command line as options, `'help'` for --help; a UsageError names what is wrong. */
-function parseSeedArguments(args: readonly string[]): SeedOptions | 'help' {
-  let values: { users?: string; batch?: string; seed?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: [...args],
-      options: {
-        users: { type: 'string' },
-        batch: { type: 'string' },
-        seed: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) return 'help';
-  if (values.users === undefined) throw new UsageError('--users <count> is required');
-  return {
-    users: parseCount('--users', values.users, 1, MAX_USERS),
-    batch: values.batch === undefined ? 10_000 : parseCount('--batch', values.batch, 1, MAX_BATCH),
-    seed: values.seed === undefined ? DEMO_SEED : parseCount('--seed', values.seed, 0, 0xffff_ffff),
-  };
-}
-
-/** Accepts 1000000, 1_000_000 and 1,000,000: people paste counts in all three forms. */
-function parseCount(name: string, text: string, min: number, max: number): number {
-  const digits = text.replace(/[_,]/g, '');
-  const value = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new UsageError(
-      `${name} must be a whole number from ${formatCount(min)} to ${formatCount(max)} (got "${text}")`,
-    );
-  }
-  return value;
-}
+import { parseSeedArguments, type SeedOptions, USAGE, UsageError, usersToAdd } from './seed-arguments.js';
 
 async function main(): Promise<number> {
   let options: SeedOptions | 'help';
@@ -118,8 +50,17 @@ async function main(): Promise<number> {
 async function seed(database: DatabaseHandle, options: SeedOptions, target: string): Promise<boolean> {
   const { db } = database;
   const log = (text: string) => process.stderr.write(`${text}\n`);
-  log(`Seeding ${formatCount(options.users)} users into ${target}`);
   await migrateToLatest(db);
+  const present = await countUsers(db);
+  const users = usersToAdd(options.goal, present);
+  const goal = present + users;
+  if (users === 0) {
+    process.stdout.write(`The users table already holds ${formatCount(present)} users: nothing to add.\n`);
+    return false;
+  }
+  log(
+    `Seeding ${formatCount(users)} users into ${target} (${formatCount(present)} there, ${formatCount(goal)} after)`,
+  );
   const reference = await seedReferenceData(db);
   if (reference) log(`Added ${reference.countries} countries and ${reference.cities} cities`);
 
@@ -131,7 +72,13 @@ async function seed(database: DatabaseHandle, options: SeedOptions, target: stri
     concurrency: database.kind === 'postgres' ? 2 : 1,
   };
   const started = performance.now();
-  const { done, inserted, stopped } = await insertBatches(db, options, context);
+  const resume = `npm run seed -- --total ${goal} --seed ${options.seed}`;
+  const { done, inserted, stopped } = await insertBatches(db, { users, batch: options.batch }, context).catch(
+    (error: unknown) => {
+      log(`The batches already inserted stay; to add the rest: ${resume}`);
+      throw error;
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
 
   log('Updating the visibility map and planner statistics (VACUUM ANALYZE users, list counters)…');
@@ -144,6 +91,8 @@ async function seed(database: DatabaseHandle, options: SeedOptions, target: stri
       `${skipped > 0 ? `, skipped ${formatCount(skipped)} whose e-mail already existed` : ''}; ` +
       `the users table now holds ${formatCount(total)}.\n`,
   );
+  // The same goal again adds only what is missing: the generator continues past the largest id.
+  if (total < goal) log(`To add the rest: ${resume}`);
   return stopped;
 }
 
@@ -162,7 +111,7 @@ interface BatchContext {
 
 async function insertBatches(
   db: Db,
-  options: SeedOptions,
+  options: { users: number; batch: number },
   context: BatchContext,
 ): Promise<{ done: number; inserted: number; stopped: boolean }> {
   const progress = createProgressBar({ total: options.users, unit: 'users', stream: process.stderr });
