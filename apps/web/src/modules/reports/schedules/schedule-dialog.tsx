@@ -24,7 +24,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { renderTagChips } from '../../../forms/tag-chips';
 import { fieldErrorsOf, joinFieldErrors } from '../../../http/http-error';
-import { browserTimeZone } from '../../../i18n/time-zone';
+import { browserTimeZone, currentZoneName } from '../../../i18n/time-zone';
 import { useLocale } from '../../../i18n/use-locale';
 import { useSavedReports } from '../saved-reports-api';
 import {
@@ -47,7 +47,9 @@ export interface ScheduleDialogProps {
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 const MONTH_DAYS = Array.from({ length: SCHEDULE_MONTH_DAY_MAX }, (_, index) => index + 1);
-const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+// The browser lists canonical names, some renamed since (Europe/Kiev): offered by their current
+// names, and any other IANA name may be typed (the server checks it).
+const ZONES = [...new Set(['UTC', ...Intl.supportedValuesOf('timeZone').map(currentZoneName)])];
 
 /** ISO weekday n (1 = Monday) in the language: 2024-01-01 was a Monday. */
 const weekdayName = (weekday: number, locale: string) =>
@@ -169,10 +171,12 @@ export function ScheduleDialog({ schedule, savedReportId, onClose }: ScheduleDia
               )}
             </Stack>
             <Autocomplete
+              freeSolo
+              autoSelect
               options={ZONES}
               value={form.timeZone}
               disableClearable
-              onChange={(_event, value) => set('timeZone', value)}
+              onChange={(_event, value) => set('timeZone', value.trim())}
               renderInput={(params) => (
                 <TextField
                   {...params}
