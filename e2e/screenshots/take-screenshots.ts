@@ -547,6 +547,34 @@ const REPORT_SHOTS: Shot[] = [
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
     },
   },
+  {
+    // A weekly delivery of the report saved above, to the demo administrator.
+    name: 'reports-schedule-dialog',
+    path: '/reports',
+    act: async (page) => {
+      await page.getByRole('button', { name: /за розкладом|on a schedule/ }).first().click();
+      const dialog = page.getByRole('dialog');
+      const recipients = dialog.getByRole('combobox', { name: /Одержувачі|Recipients/ });
+      await recipients.fill('Олена');
+      await page.getByRole('option').first().click();
+    },
+    after: async (page) => {
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^(Save the schedule|Зберегти розклад)$/ })
+        .click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: /зараз|now$/ }).first().click();
+    },
+  },
+  {
+    name: 'reports-schedule-runs',
+    path: '/reports',
+    act: async (page) => {
+      await page.getByRole('button', { name: /^(Історія розсилок|Deliveries of)/ }).first().click();
+      await page.getByRole('dialog').getByRole('table').waitFor();
+    },
+  },
   { name: 'reports-saved-index', path: '/reports', fullPage: true },
   // A phone: the title, Save and Print wrap above the toolbar.
   { name: 'reports-phone', path: '/reports/users?preset=last-30-days&group=week', width: 390 },
