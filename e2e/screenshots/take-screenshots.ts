@@ -552,7 +552,10 @@ const REPORT_SHOTS: Shot[] = [
     name: 'reports-schedule-dialog',
     path: '/reports',
     act: async (page) => {
-      await page.getByRole('button', { name: /за розкладом|on a schedule/ }).first().click();
+      await page
+        .getByRole('button', { name: /за розкладом|on a schedule/ })
+        .first()
+        .click();
       const dialog = page.getByRole('dialog');
       const recipients = dialog.getByRole('combobox', { name: /Одержувачі|Recipients/ });
       await recipients.fill('Олена');
@@ -564,14 +567,20 @@ const REPORT_SHOTS: Shot[] = [
         .getByRole('button', { name: /^(Save the schedule|Зберегти розклад)$/ })
         .click();
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
-      await page.getByRole('button', { name: /зараз|now$/ }).first().click();
+      await page
+        .getByRole('button', { name: /зараз|now$/ })
+        .first()
+        .click();
     },
   },
   {
     name: 'reports-schedule-runs',
     path: '/reports',
     act: async (page) => {
-      await page.getByRole('button', { name: /^(Історія розсилок|Deliveries of)/ }).first().click();
+      await page
+        .getByRole('button', { name: /^(Історія розсилок|Deliveries of)/ })
+        .first()
+        .click();
       await page.getByRole('dialog').getByRole('table').waitFor();
     },
   },

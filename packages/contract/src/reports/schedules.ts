@@ -34,6 +34,19 @@ export type ScheduleSkipReason = (typeof SCHEDULE_SKIP_REASONS)[number];
 export const scheduleSkipSchema = z.object({ id: z.number().int(), reason: z.enum(SCHEDULE_SKIP_REASONS) });
 export type ScheduleSkip = z.infer<typeof scheduleSkipSchema>;
 
+/**
+ * Why a run sent nothing besides its recipients: the saved report or its report is gone, the report
+ * could not be computed, the e-mail could not be made (the template), or the schedule's owner may no
+ * longer send it (not active, no grant, the saved report no longer theirs to see).
+ */
+export const SCHEDULE_RUN_ERRORS = [
+  'report-missing',
+  'report-failed',
+  'email-failed',
+  'owner-unable',
+] as const;
+export type ScheduleRunError = (typeof SCHEDULE_RUN_ERRORS)[number];
+
 export const scheduleRunSchema = z.object({
   id: z.number().int(),
   /** The slot the run was for (its due time), or when "Send now" was pressed. */
@@ -43,9 +56,14 @@ export const scheduleRunSchema = z.object({
   started_at: z.string(),
   /** E-mails queued, one per recipient who got the report. */
   sent: z.number().int(),
+  skipped_count: z.number().int(),
+  /**
+   * Who got nothing and why: the schedule's owner's to know (a colleague's account status and grants
+   * are not every reader's); empty for others, who see `skipped_count`.
+   */
   skipped: z.array(scheduleSkipSchema),
-  /** Why a failed run failed (the report or the template could not be made). */
-  error: z.string().nullable(),
+  /** Why the run failed or sent nothing, when not for its recipients' sake. */
+  error: z.enum(SCHEDULE_RUN_ERRORS).nullable(),
 });
 export type ScheduleRun = z.infer<typeof scheduleRunSchema>;
 
@@ -94,10 +112,12 @@ export const reportScheduleWriteSchema = z
     weekday: whole(1, 7).nullable().default(null),
     month_day: whole(1, SCHEDULE_MONTH_DAY_MAX).nullable().default(null),
     hour: whole(0, 23),
+    // A zone's name: runtimes that take raw offsets ('+03:00') disagree with PostgreSQL, which reads
+    // them the POSIX way (east negative).
     time_zone: z
       .string({ error: 'invalidType' })
       .max(64, { error: 'tooLong' })
-      .refine(isTimeZone, { error: 'timeZoneInvalid' }),
+      .refine((zone) => /^[A-Za-z]/.test(zone) && isTimeZone(zone), { error: 'timeZoneInvalid' }),
     recipients: z
       .array(requiredId, { error: 'invalidType' })
       .min(1, { error: 'scheduleRecipientsMissing' })

@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import {
-  type DeliveryOutcome,
   type DueSchedule,
   type PreparedDelivery,
   prepareDelivery,
   queueDelivery,
   type ScheduleDeliveryDeps,
 } from './schedule-delivery.js';
+import { RUN_COLUMNS, type ScheduleRunRow } from './schedule-source.js';
 
 export interface ReportSchedulerDeps extends ScheduleDeliveryDeps {
   db: Db;
@@ -24,11 +24,7 @@ interface DueRow extends Omit<DueSchedule, 'recipients'> {
   version: string;
 }
 
-export interface RunOutcome extends DeliveryOutcome {
-  runId: number;
-}
-
-const DUE_COLUMNS = sql`id, saved_report_id, frequency, weekday, month_day, hour, time_zone, recipients, next_run_at,
+const DUE_COLUMNS = sql`id, saved_report_id, owner_id, frequency, weekday, month_day, hour, time_zone, recipients, next_run_at,
   xmin::text as version`;
 /** Due schedules one tick runs at most; the rest wait for the next tick (or another process). */
 const RUNS_PER_TICK = 50;
@@ -38,6 +34,7 @@ const scheduleOf = (row: DueRow) => ({
   ...row,
   id: Number(row.id),
   saved_report_id: Number(row.saved_report_id),
+  owner_id: Number(row.owner_id),
   recipients: row.recipients.map(Number),
 });
 
@@ -63,7 +60,7 @@ export function createReportScheduler(deps: ReportSchedulerDeps) {
     slot: Date,
     manual: boolean,
     prepared: PreparedDelivery,
-  ): Promise<RunOutcome | undefined> {
+  ): Promise<ScheduleRunRow | undefined> {
     const { rows } = await sql<{ id: number }>`insert into report_schedule_runs
         (schedule_id, slot, manual, status, started_at)
       values (${row.id}, ${slot}, ${manual}, 'failed', ${clock()})
@@ -71,12 +68,16 @@ export function createReportScheduler(deps: ReportSchedulerDeps) {
     const runId = rows[0]?.id;
     if (runId === undefined) return undefined;
     const outcome = await queueDelivery(trx, deps, prepared);
-    await sql`update report_schedule_runs set status = ${outcome.status}, sent = ${outcome.sent},
+    const { rows: runs } = await sql<ScheduleRunRow>`update report_schedule_runs
+      set status = ${outcome.status}, sent = ${outcome.sent},
         skipped = ${JSON.stringify(outcome.skipped)}::jsonb, error = ${outcome.error}
-      where id = ${runId}`.execute(trx);
+      where id = ${runId} returning ${RUN_COLUMNS}`.execute(trx);
     if (outcome.status === 'failed')
-      logger.warn({ schedule: row.id, error: outcome.error }, 'A report schedule run failed');
-    return { runId: Number(runId), ...outcome };
+      logger.warn(
+        { schedule: row.id, error: outcome.error, detail: outcome.detail },
+        'A report schedule run sent nothing',
+      );
+    return runs[0];
   }
 
   /** Makes one due schedule's run ready, then claims its slot and queues it; false when another did. */
@@ -102,7 +103,14 @@ export function createReportScheduler(deps: ReportSchedulerDeps) {
     const { rows } = await sql<DueRow>`select ${DUE_COLUMNS} from report_schedules
       where enabled and next_run_at <= ${now} order by next_run_at, id limit ${RUNS_PER_TICK}`.execute(db);
     let count = 0;
-    for (const row of rows) if (await runIfStillDue(row, now)) count += 1;
+    for (const row of rows) {
+      // One schedule that cannot run (a zone the database no longer knows) holds up no other.
+      try {
+        if (await runIfStillDue(row, now)) count += 1;
+      } catch (err) {
+        logger.warn({ err, schedule: Number(row.id) }, 'A report schedule could not run');
+      }
+    }
     return count;
   }
 
@@ -110,7 +118,7 @@ export function createReportScheduler(deps: ReportSchedulerDeps) {
    * "Send now": one run outside the schedule's slots, as the schedule is when asked, waiting for a
    * scheduled run of it to commit first (the row lock). Undefined: no such schedule.
    */
-  async function runNow(scheduleId: number): Promise<RunOutcome | undefined> {
+  async function runNow(scheduleId: number): Promise<ScheduleRunRow | undefined> {
     const { rows } = await sql<DueRow>`select ${DUE_COLUMNS} from report_schedules
       where id = ${scheduleId}`.execute(db);
     const row = rows[0];

@@ -2,7 +2,7 @@ import type { GrantInput, ListResponse, ReportSchedule, SavedReport, ScheduleRun
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
-import { adminHeaders, adminWithGrants, createAdmin, createGroup } from '../../test/factories.js';
+import { adminHeaders, adminWithGrants, createAdmin, createGroup, signIn } from '../../test/factories.js';
 import { startSecondProcess } from '../../test/second-process.js';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -106,6 +106,10 @@ describe.each(testDatabaseKinds())('report schedules on %s', (kind) => {
       [{ ...daily(), frequency: 'monthly', month_day: 31 }, ['month_day']],
       [{ ...daily(), hour: 24 }, ['hour']],
       [{ ...daily(), time_zone: 'Mars/Olympus' }, ['time_zone']],
+      // A raw offset: PostgreSQL reads '+03:00' as three hours west.
+      [{ ...daily(), time_zone: '+03:00' }, ['time_zone']],
+      // Node still knows this zone, PostgreSQL no longer does: a 422 even while paused, never a 500.
+      [{ ...daily(), time_zone: 'US/Pacific-New', enabled: false }, ['time_zone']],
       [{ ...daily(), recipients: [] }, ['recipients']],
       [{ ...daily(), recipients: [rootId, rootId] }, ['recipients']],
       // A locked administrator is no recipient, nor one that does not exist.
@@ -224,6 +228,54 @@ describe.each(testDatabaseKinds())('report schedules on %s', (kind) => {
     await send('DELETE', `${PATH}/${schedule.id}`, root);
   });
 
+  it('keeps a due slot through an edit of the recipients, and stops once its owner may no longer send', async () => {
+    await sql`update report_schedules set enabled = false`.execute(t.db);
+    const group = await createGroup(t.db, 'own-schedules', [
+      { resource: 'auth.users', action: 'list', effect: 'allow' },
+      { resource: 'auth.saved-reports', action: '*', effect: 'allow' },
+      { resource: 'auth.report-schedules', action: '*', effect: 'allow' },
+    ]);
+    const { admin, password } = await createAdmin(t.db, { groups: [group.name] });
+    const headersOf = async () => ({
+      authorization: `Bearer ${(await signIn(t, admin.email, password)).access_token}`,
+      Lang: 'en-US',
+    });
+    const saved = await send('POST', '/auth/admin/saved-reports', await headersOf(), {
+      name: 'Mine alone',
+      report: 'users',
+      query: { preset: 'last-7-days' },
+    });
+    const schedule = await create(await headersOf(), {
+      ...daily(),
+      saved_report_id: saved.json<SavedReport>().id,
+      recipients: [rootId],
+    });
+    await passSlots();
+    const edited = await send('PUT', `${PATH}/${schedule.id}`, await headersOf(), {
+      ...daily(),
+      saved_report_id: schedule.saved_report_id,
+      recipients: [rootId, Number(admin.id)],
+    });
+    expect(edited.json<ReportSchedule>().next_run_at, 'still due').toBe(schedule.next_run_at);
+    expect(await t.runReportSchedules()).toBe(1);
+
+    // The owner's group loses its grant to write schedules: the next slot sends nothing, and says why.
+    await sql`update admin_groups set grants = '[{"resource":"auth.users","action":"list","effect":"allow"}]'::jsonb
+      where name = ${group.name}`.execute(t.db);
+    await passSlots();
+    const before = await lastEmailId();
+    expect(await t.runReportSchedules()).toBe(1);
+    expect(await queued(before)).toBe(0);
+    // Root does not see the owner's private saved report, nor its schedule: the runs are read here.
+    const { rows: runs } = await sql<{ status: string; error: string | null; sent: number }>`select status,
+        error, sent from report_schedule_runs where schedule_id = ${schedule.id} order by id desc`.execute(
+      t.db,
+    );
+    expect(runs[0]).toMatchObject({ status: 'failed', error: 'owner-unable', sent: 0 });
+    expect(runs[1]).toMatchObject({ status: 'sent', sent: 2 });
+    await sql`delete from report_schedules where id = ${schedule.id}`.execute(t.db);
+  });
+
   it('lets only the owner change, pause, send or delete a schedule; scheduling needs its own grant', async () => {
     const usersList: GrantInput = { resource: 'auth.users', action: 'list', effect: 'allow' };
     const readSaved: GrantInput[] = (['list', 'read', 'create'] as const).map((action) => ({
@@ -260,10 +312,19 @@ describe.each(testDatabaseKinds())('report schedules on %s', (kind) => {
     ).toBe(403);
     expect((await send('POST', `${PATH}/${mine.id}/send-now`, colleague.headers)).statusCode).toBe(403);
     expect((await send('DELETE', `${PATH}/${mine.id}`, colleague.headers)).statusCode).toBe(403);
+    // A colleague's own schedule of root's shared report: root, the saved report's owner, may delete it.
+    const theirs = await create(colleague.headers, { ...daily(), recipients: [Number(colleague.admin.id)] });
+    expect((await send('PUT', `${PATH}/${theirs.id}`, root, { ...daily(), hour: 5 })).statusCode).toBe(403);
+    expect((await send('DELETE', `${PATH}/${theirs.id}`, root)).statusCode).toBe(200);
 
     const sent = await send('POST', `${PATH}/${mine.id}/send-now`, root);
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json<ScheduleRun>()).toMatchObject({ manual: true, status: 'sent', sent: 1 });
+    expect(sent.json<ScheduleRun>()).toMatchObject({
+      manual: true,
+      status: 'sent',
+      sent: 1,
+      skipped_count: 0,
+    });
     const list = (await send('GET', `${PATH}?perPage=100`, root)).json<ListResponse<ReportSchedule>>();
     expect(list.items.find((item) => item.id === mine.id)?.last_run?.manual).toBe(true);
     // Deleting the saved report takes its schedules with it.

@@ -1,7 +1,10 @@
 import {
   LOCALES,
   type Locale,
+  permissionResourceOf,
+  reportSchedulesResource,
   reportTexts,
+  type ScheduleRunError,
   type ScheduleRunStatus,
   type ScheduleSkip,
   type ScheduleTiming,
@@ -27,24 +30,30 @@ export interface ScheduleDeliveryDeps {
   companyName: string;
 }
 
-/** What one run did, as its row records it. */
+/** What one run did, as its row records it; `detail` (the cause of an error) goes to the log only. */
 export interface DeliveryOutcome {
   status: ScheduleRunStatus;
   sent: number;
   skipped: ScheduleSkip[];
-  error: string | null;
+  error: ScheduleRunError | null;
+  detail?: string;
 }
 
 export interface DueSchedule extends ScheduleTiming {
   id: number;
   saved_report_id: number;
+  owner_id: number;
   recipients: readonly number[];
 }
+
+const SCHEDULES = permissionResourceOf(reportSchedulesResource);
 
 interface SavedReportRow {
   name: string;
   report: string;
   query: Record<string, string>;
+  /** The schedule's owner still sees it (theirs, or shared with a group of theirs). */
+  owner_sees: boolean;
 }
 
 interface RecipientRow {
@@ -62,7 +71,8 @@ const localeOf = (language: string): Locale =>
 export interface PreparedDelivery {
   emails: TemplatedEmail[];
   skipped: ScheduleSkip[];
-  error: string | null;
+  error: ScheduleRunError | null;
+  detail?: string;
 }
 
 /**
@@ -77,10 +87,15 @@ export async function prepareDelivery(
   deps: ScheduleDeliveryDeps,
   schedule: DueSchedule,
 ): Promise<PreparedDelivery> {
-  const { rows: saved } = await sql<SavedReportRow>`select name, report, query from saved_reports
-    where id = ${schedule.saved_report_id}`.execute(executor);
+  const { rows: saved } = await sql<SavedReportRow>`select s.name, s.report, s.query,
+      (s.owner_id = o.id or (s.shared_with && o.groups and exists (select 1 from admins so
+        where so.id = s.owner_id and so.status <> ${STATUS.deleted}))) as owner_sees
+    from saved_reports s, admins o
+    where s.id = ${schedule.saved_report_id} and o.id = ${schedule.owner_id}`.execute(executor);
   const report = deps.reports.find((source) => source.id === saved[0]?.report);
-  if (!saved[0] || !report) return failed('The saved report or its report no longer exists');
+  if (!saved[0] || !report) return failed('report-missing');
+  if (!(await ownerMaySend(executor, deps, schedule.owner_id, saved[0], report)))
+    return failed('owner-unable');
   const { rows: recipients } = await sql<RecipientRow>`select id, email, language, status, groups from admins
     where id = any(${[...schedule.recipients]}::bigint[]) order by id`.execute(executor);
 
@@ -109,8 +124,31 @@ export async function prepareDelivery(
     }
     return { emails, skipped, error: null };
   } catch (error) {
-    return failed(`The report could not be made: ${messageOf(error)}`);
+    return failed('report-failed', messageOf(error));
   }
+}
+
+/**
+ * A schedule mails in its owner's name: it stops (each run says so) once its owner is no longer active,
+ * no longer may write schedules, or no longer sees the saved report or may open its report — the
+ * panel would no longer show them the schedule to stop it.
+ */
+async function ownerMaySend(
+  executor: Executor,
+  deps: ScheduleDeliveryDeps,
+  ownerId: number,
+  saved: SavedReportRow,
+  report: ReportSource,
+): Promise<boolean> {
+  const { rows } = await sql<{ status: number; groups: string[] }>`select status, groups from admins
+    where id = ${ownerId}`.execute(executor);
+  const owner = rows[0];
+  if (!owner || owner.status !== STATUS.active || !saved.owner_sees) return false;
+  const permissions = await deps.permissionsOf(owner.groups);
+  return (
+    (permissions.can(SCHEDULES, 'create') || permissions.can(SCHEDULES, 'update')) &&
+    maySee(permissions, report)
+  );
 }
 
 /**
@@ -123,8 +161,8 @@ export async function queueDelivery(
   deps: Pick<ScheduleDeliveryDeps, 'mailer'>,
   prepared: PreparedDelivery,
 ): Promise<DeliveryOutcome> {
-  const { emails, skipped, error } = prepared;
-  if (error !== null) return { status: 'failed', sent: 0, skipped, error };
+  const { emails, skipped, error, detail } = prepared;
+  if (error !== null) return { status: 'failed', sent: 0, skipped, error, ...(detail ? { detail } : {}) };
   if (emails.length === 0) return { status: 'skipped', sent: 0, skipped, error: null };
   await sql`savepoint schedule_delivery`.execute(trx);
   try {
@@ -135,7 +173,8 @@ export async function queueDelivery(
       status: 'failed',
       sent: 0,
       skipped,
-      error: `The e-mail could not be made: ${messageOf(failure)}`,
+      error: 'email-failed',
+      detail: messageOf(failure),
     };
   }
   return { status: skipped.length > 0 ? 'partial' : 'sent', sent: emails.length, skipped, error: null };
@@ -151,8 +190,9 @@ function emailOf(
   locale: Locale,
 ): TemplatedEmail {
   const parts = reportEmailParts({ id: report.id, ...answer }, locale);
-  const link = new URL(`/reports/${report.id}`, deps.panelUrl);
-  for (const [key, value] of Object.entries(saved.query)) link.searchParams.set(key, value);
+  // The panel's base may have a path of its own; the zone is the schedule's, as the figures are.
+  const query = new URLSearchParams({ ...saved.query, tz: schedule.time_zone });
+  const link = `${deps.panelUrl.replace(/\/+$/, '')}/reports/${report.id}?${query}`;
   return {
     template: REPORT_DELIVERY_TEMPLATE,
     to,
@@ -164,7 +204,7 @@ function emailOf(
       report: reportTexts(locale)[report.id].title,
       period: `${answer.period.from} – ${answer.period.to}, ${answer.period.tz}`,
       schedule: scheduleSummary(schedule, locale),
-      link: link.toString(),
+      link,
     },
     html: { table: parts.tablesHtml },
     attachments: [
@@ -188,8 +228,8 @@ function fileNameOf(name: string): string {
   );
 }
 
-function failed(error: string): PreparedDelivery {
-  return { emails: [], skipped: [], error };
+function failed(error: ScheduleRunError, detail?: string): PreparedDelivery {
+  return { emails: [], skipped: [], error, ...(detail ? { detail } : {}) };
 }
 
 function messageOf(error: unknown): string {

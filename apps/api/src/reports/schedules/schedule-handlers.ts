@@ -62,6 +62,20 @@ async function checkSavedReport(trx: Executor, id: number, reader: SavedReportRe
   if (rows.length === 0) throw errors.fields({ saved_report_id: 'scheduleSavedReportUnknown' });
 }
 
+/**
+ * The zone passed the contract's check against this runtime's zone names, but PostgreSQL has its own
+ * list (Node still knows `US/Pacific-New`, which PostgreSQL dropped): asked before any transaction, so
+ * a zone it refuses is a 422 on the field, whether or not the schedule is switched on.
+ */
+async function checkZoneKnown(db: Db, zone: string) {
+  try {
+    await sql`select now() at time zone ${zone}`.execute(db);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === '22023') throw errors.fields({ time_zone: 'timeZoneInvalid' });
+    throw error;
+  }
+}
+
 /** Recipients are administrators whose accounts are active now (a run checks again, per recipient). */
 async function checkRecipients(trx: Executor, ids: readonly number[]) {
   const { rows } = await sql<{ id: number }>`select id from admins
@@ -74,9 +88,16 @@ async function checkRecipients(trx: Executor, ids: readonly number[]) {
   if (Object.keys(fields).length > 0) throw errors.fields(fields);
 }
 
+async function ownsSavedReport(trx: Executor, savedReportId: number, adminId: number): Promise<boolean> {
+  const { rows } =
+    await sql`select 1 from saved_reports where id = ${savedReportId} and owner_id = ${adminId}`.execute(trx);
+  return rows.length > 0;
+}
+
 /**
  * Report schedules: a reader sees the schedules of the saved reports they see; only a schedule's owner
- * changes, pauses or deletes it. Writing one sets the slot it is next due at, from now.
+ * changes or pauses it, and it or the saved report's owner deletes it. Writing one sets the slot it is
+ * next due at, from now, unless its timing stays as it was.
  */
 export function createScheduleHandlers(
   deps: ScheduleHandlerDeps,
@@ -100,9 +121,10 @@ export function createScheduleHandlers(
     versions: recordVersions(db, scheduleTable),
     get: (id, context) => loadOne(db, id, context),
 
-    create: (body, context) =>
-      db.transaction().execute(async (trx) => {
-        const write = reportScheduleWriteSchema.parse(body);
+    async create(body, context) {
+      const write = reportScheduleWriteSchema.parse(body);
+      await checkZoneKnown(db, write.time_zone);
+      return db.transaction().execute(async (trx) => {
         await checkSavedReport(trx, write.saved_report_id, readerOf(context), openable(context));
         await checkRecipients(trx, write.recipients);
         const now = clock();
@@ -113,10 +135,12 @@ export function createScheduleHandlers(
             ${nextSlot(write, now)}, ${now}, ${now})
           returning id`.execute(trx);
         return (await loadOne(trx, Number(rows[0]?.id), context)) as ReportSchedule;
-      }),
+      });
+    },
 
-    update: (id, body, context) => {
+    async update(id, body, context) {
       const write = reportScheduleWriteSchema.parse(body);
+      await checkZoneKnown(db, write.time_zone);
       // The saved report before the schedule's row, in the order deleting a saved report takes them
       // (its row, then its schedules by the cascade); `writeInScope` takes the row lock itself when
       // the grant has a condition or the write names a version.
@@ -141,7 +165,13 @@ export function createScheduleHandlers(
             await sql`update report_schedules set saved_report_id = ${write.saved_report_id},
                 frequency = ${write.frequency}, weekday = ${write.weekday}, month_day = ${write.month_day},
                 hour = ${write.hour}, time_zone = ${write.time_zone}, recipients = ${write.recipients}::bigint[],
-                enabled = ${write.enabled}, next_run_at = ${nextSlot(write, now)}, updated_at = ${now}
+                enabled = ${write.enabled}, updated_at = ${now},
+                -- The due slot stays while the timing does: an edit of the recipients a moment after
+                -- the hour must not skip today's e-mail.
+                next_run_at = case when (frequency, weekday, month_day, hour, time_zone, enabled)
+                    is not distinct from (${write.frequency}, ${write.weekday}::smallint,
+                      ${write.month_day}::smallint, ${write.hour}::smallint, ${write.time_zone}, ${write.enabled})
+                  then next_run_at else ${nextSlot(write, now)} end
               where id = ${id}`.execute(trx);
             return loadOne(trx, id, context);
           }),
@@ -159,7 +189,9 @@ export function createScheduleHandlers(
           transact(executor, async (trx) => {
             const current = await loadOne(trx, id, context, true);
             if (!current) return undefined;
-            if (!current.mine) throw errors.forbidden();
+            // The saved report's owner may stop what a colleague sends of it, too.
+            if (!current.mine && !(await ownsSavedReport(trx, current.saved_report_id, context.adminId)))
+              throw errors.forbidden();
             await sql`delete from report_schedules where id = ${id}`.execute(trx);
             return current;
           }),

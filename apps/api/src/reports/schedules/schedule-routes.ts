@@ -1,12 +1,15 @@
 import {
   adminsResource,
+  hasField,
   lookupResponseSchema,
+  permissionResourceOf,
   reportScheduleSchema,
   reportSchedulesResource,
   reportScheduleWriteSchema,
   STATUS,
   scheduleRunSchema,
   scheduleRunsSchema,
+  visibleFields,
 } from '@pult/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -41,6 +44,7 @@ export interface ScheduleRouteDeps {
 }
 
 const idParams = z.object({ id: z.string() });
+const SCHEDULES = permissionResourceOf(reportSchedulesResource);
 /** The runs a schedule's history shows: a year of a daily schedule. */
 const RUNS_SHOWN = 366;
 /** The recipient picker lists active administrators by name, a page at a time as one types. */
@@ -107,11 +111,19 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRouteDeps> = async (a
   app.get(
     `${reportSchedulesResource.path}/recipients`,
     {
-      // Whoever may list administrators, or write a schedule: the names are what its form shows.
+      // A lookup route, narrowed below to who may list administrators or write a schedule: reading
+      // schedules is no reason to list every administrator.
       config: { access: access.lookup(adminsResource, [reportSchedulesResource]) },
       schema: { querystring: recipientQuery, response: { 200: lookupResponseSchema } },
     },
     async (request) => {
+      const caller = accessOf(request);
+      const { permissions } = caller;
+      const may =
+        permissions.can(permissionResourceOf(adminsResource), 'list') ||
+        permissions.can(SCHEDULES, 'create') ||
+        permissions.can(SCHEDULES, 'update');
+      if (!may) await caller.deny(permissionResourceOf(adminsResource), 'list');
       const pattern = `%${request.query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       const { rows } = await sql<{ id: number; name: string }>`select id,
           coalesce(nullif(trim(first_name || ' ' || last_name), ''), '#' || id) as name
@@ -129,10 +141,14 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRouteDeps> = async (a
       schema: { params: idParams, response: { 200: scheduleRunsSchema } },
     },
     async (request) => {
-      const { id } = await visibleSchedule(request, request.params.id);
+      // The history is the item's `last_run` at length: a grant that hides that field hides it too.
+      const caller = accessOf(request);
+      const decision = caller.permissions.decide(SCHEDULES, 'read');
+      if (!hasField(visibleFields(decision), 'last_run')) await caller.deny(SCHEDULES, 'read', 'last_run');
+      const schedule = await visibleSchedule(request, request.params.id);
       const { rows } = await sql<ScheduleRunRow>`select ${RUN_COLUMNS} from report_schedule_runs
-        where schedule_id = ${id} order by started_at desc, id desc limit ${RUNS_SHOWN}`.execute(db);
-      return { items: rows.map(toScheduleRun) };
+        where schedule_id = ${schedule.id} order by started_at desc, id desc limit ${RUNS_SHOWN}`.execute(db);
+      return { items: rows.map((row) => toScheduleRun(row, schedule.mine)) };
     },
   );
 
@@ -146,17 +162,15 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRouteDeps> = async (a
       const schedule = await visibleSchedule(request, request.params.id);
       // Like a change, "Send now" is the owner's: others' recipients are not theirs to mail.
       if (!schedule.mine) throw errors.forbidden();
-      const outcome = await scheduler.runNow(schedule.id);
-      if (!outcome) throw errors.notFound();
+      const run = await scheduler.runNow(schedule.id);
+      if (!run) throw errors.notFound();
       await auditSinkOf(app).record(request, {
         action: 'action',
         resource: reportSchedulesResource.name,
         recordId: schedule.id,
-        detail: { name: 'send-now', status: outcome.status, sent: outcome.sent },
+        detail: { name: 'send-now', status: run.status, sent: Number(run.sent) },
       });
-      const { rows } = await sql<ScheduleRunRow>`select ${RUN_COLUMNS} from report_schedule_runs
-        where id = ${outcome.runId}`.execute(db);
-      return toScheduleRun(rows[0] as ScheduleRunRow);
+      return toScheduleRun(run, true);
     },
   );
 };

@@ -4,6 +4,7 @@ import {
   reportSchedulesResource,
   type ScheduleFrequency,
   type ScheduleRun,
+  type ScheduleRunError,
   type ScheduleRunStatus,
   type ScheduleSkip,
 } from '@pult/contract';
@@ -19,7 +20,7 @@ export interface ScheduleRunRow {
   started_at: Date | string;
   sent: number;
   skipped: ScheduleSkip[];
-  error: string | null;
+  error: ScheduleRunError | null;
 }
 
 export interface ScheduleRow {
@@ -107,7 +108,8 @@ export function scheduleList(
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export function toScheduleRun(row: ScheduleRunRow): ScheduleRun {
+/** A run as a reader sees it: who was skipped and why is the schedule's owner's to know. */
+export function toScheduleRun(row: ScheduleRunRow, owner: boolean): ScheduleRun {
   return {
     id: Number(row.id),
     slot: iso(row.slot),
@@ -115,7 +117,8 @@ export function toScheduleRun(row: ScheduleRunRow): ScheduleRun {
     status: row.status,
     started_at: iso(row.started_at),
     sent: Number(row.sent),
-    skipped: row.skipped.map((skip) => ({ id: Number(skip.id), reason: skip.reason })),
+    skipped_count: row.skipped.length,
+    skipped: owner ? row.skipped.map((skip) => ({ id: Number(skip.id), reason: skip.reason })) : [],
     error: row.error,
   };
 }
@@ -135,7 +138,7 @@ export function toSchedule(row: ScheduleRow): ReportSchedule {
     recipient_names: row.recipient_names,
     enabled: row.enabled,
     next_run_at: row.next_run_at ? iso(row.next_run_at) : null,
-    last_run: row.last_run ? toScheduleRun(row.last_run) : null,
+    last_run: row.last_run ? toScheduleRun(row.last_run, row.mine) : null,
     owner_id: Number(row.owner_id),
     owner_name: row.owner_name,
     mine: row.mine,

@@ -50,6 +50,14 @@ export const schedulesEn: typeof schedulesUk = {
     skipped: 'To nobody',
     failed: 'Failed',
   },
+  skippedCount: 'Recipients skipped: {{count}}',
+  errors: {
+    'report-missing': 'The saved report or its report no longer exists',
+    'report-failed': 'The report could not be computed',
+    'email-failed': 'The e-mail could not be made (the report-delivery template)',
+    'owner-unable':
+      'The schedule’s owner may no longer send it: their account is not active, or they lost the right to schedules or to the report',
+  },
   skip: {
     missing: 'account deleted',
     inactive: 'account not active',

@@ -13,13 +13,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ReportSchedule, ScheduleRun } from '@pult/contract';
+import type { ReportSchedule } from '@pult/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/format-date';
 import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
-import { RunStatusChip } from './run-status-chip';
+import { RunStatusChip, runNote } from './run-status-chip';
 import { useScheduleRuns } from './schedules-api';
 
 /** A schedule's history: each run, when it was due, how it ended, who got it and who did not, and why. */
@@ -30,11 +30,9 @@ export function ScheduleRunsDialog({ schedule, onClose }: { schedule: ReportSche
   const titleId = useId();
   const runs = useScheduleRuns(schedule.id);
   const nameOf = (id: number) => {
-    const index = schedule.recipients.indexOf(id);
-    return index >= 0 ? (schedule.recipient_names[index] ?? `#${id}`) : `#${id}`;
+    const index = (schedule.recipients ?? []).indexOf(id);
+    return schedule.recipient_names?.[index] ?? `#${id}`;
   };
-  const skippedText = (run: ScheduleRun) =>
-    run.skipped.map((skip) => `${nameOf(skip.id)}: ${t(`reports.schedules.skip.${skip.reason}`)}`).join('; ');
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
       <DialogTitle id={titleId}>
@@ -75,7 +73,7 @@ export function ScheduleRunsDialog({ schedule, onClose }: { schedule: ReportSche
                       <RunStatusChip status={run.status} />
                     </TableCell>
                     <TableCell align="right">{run.sent}</TableCell>
-                    <TableCell>{run.error ?? skippedText(run)}</TableCell>
+                    <TableCell>{runNote(t, run, nameOf)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -26,7 +26,7 @@ import { useLocale } from '../../../i18n/use-locale';
 import { notifier } from '../../../notify/notifier';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { visuallyHidden } from '../../../ui/visually-hidden';
-import { RunStatusChip } from './run-status-chip';
+import { RunStatusChip, runNote } from './run-status-chip';
 import { REPORT_SCHEDULES, useDeleteSchedule, useSchedules, useSendNow } from './schedules-api';
 
 // Opened on demand: the index's load pays for neither the form nor the history.
@@ -145,7 +145,15 @@ function ScheduleRow({
   );
   const send = () =>
     sendNow.mutate(schedule.id, {
-      onSuccess: (run) => notifier.notify('success', t('reports.schedules.sentNow', { count: run.sent })),
+      onSuccess: (run) =>
+        run.sent > 0
+          ? notifier.notify(
+              run.status === 'sent' ? 'success' : 'info',
+              [t('reports.schedules.sentNow', { count: run.sent }), runNote(t, run)]
+                .filter(Boolean)
+                .join('. '),
+            )
+          : notifier.notify('error', runNote(t, run) || t('reports.schedules.status.skipped')),
     });
   return (
     <TableRow>
@@ -160,7 +168,7 @@ function ScheduleRow({
       <TableCell>
         {schedule.enabled ? scheduleSummary(schedule, locale) : t('reports.schedules.pausedShort')}
       </TableCell>
-      <TableCell>{schedule.recipient_names.join(', ')}</TableCell>
+      <TableCell>{(schedule.recipient_names ?? []).join(', ')}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {schedule.next_run_at ? formatDateTime(schedule.next_run_at, locale, zone) : t('common.none')}
       </TableCell>
