@@ -28,6 +28,17 @@ describe('a mailed report', () => {
     expect(csv).toContain('<script>alert(1)</script>');
   });
 
+  it('says a section had nothing in its period instead of a table of zeros, as the panel does; its CSV keeps it', () => {
+    const quiet: MailedReport = {
+      ...answer,
+      sections: [{ id: 'byResource', series: [{ key: 'users', label: null, values: [0, 0], total: 0 }] }],
+    };
+    const { tablesHtml, csv } = reportEmailParts(quiet, 'uk-UA');
+    expect(tablesHtml).toContain('За цей період нічого не сталося.');
+    expect(tablesHtml).not.toContain('<table');
+    expect(csv).toContain('Разом,0');
+  });
+
   it('writes every section: a heading and a table with a row per bucket and the totals, figures right-aligned', () => {
     const { tablesHtml } = reportEmailParts(answer, 'en-US');
     expect(tablesHtml).toContain('>By administrator</h3>');

@@ -23,6 +23,7 @@ const HEADING = 'font-size:16px;margin:24px 0 8px';
 const CELL = 'border:1px solid #d0d7de;padding:4px 8px;text-align:left';
 const NUMBER = 'border:1px solid #d0d7de;padding:4px 8px;text-align:right';
 const HEAD = 'background:#f6f8fa;font-weight:600';
+const EMPTY = 'color:#57606a;margin:0 0 24px';
 
 /**
  * The figures of a scheduled report's e-mail: every section as a heading and an HTML table (trusted
@@ -80,6 +81,9 @@ function sectionHtml(
     `${NUMBER};${HEAD}`,
   )}</tr>`;
   const title = escapeHtml(reportSectionTitle(texts, answer.id, section.id));
+  // As the panel shows it: a section where nothing happened says so instead of a table of zeros.
+  if (section.series.every((series) => series.total === 0))
+    return `<h3 style="${HEADING}">${title}</h3>\n<p style="${EMPTY}">${escapeHtml(texts.noData)}</p>`;
   return [
     `<h3 style="${HEADING}">${title}</h3>`,
     `<table class="data" style="${TABLE}"><thead>${head}</thead>`,

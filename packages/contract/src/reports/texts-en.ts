@@ -5,6 +5,7 @@ export const reportTextsEn: ReportTexts = {
   bucket: { day: 'Day', week: 'Week (from Monday)', month: 'Month' },
   forPeriod: 'For the period',
   total: 'Total',
+  noData: 'Nothing happened in this period.',
   users: {
     title: 'Users',
     description:

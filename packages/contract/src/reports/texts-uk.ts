@@ -10,7 +10,7 @@ export type ReportTextsShape = Record<
     sections: Readonly<Record<string, string>>;
     keys: Readonly<Record<string, Readonly<Record<string, string>>>>;
   }
-> & { bucket: Record<ReportGroup, string>; forPeriod: string; total: string };
+> & { bucket: Record<ReportGroup, string>; forPeriod: string; total: string; noData: string };
 
 /**
  * The reports' texts in Ukrainian, the shape every language follows: the panel shows them and the
@@ -21,6 +21,7 @@ export const reportTextsUk = {
   bucket: { day: 'День', week: 'Тиждень (з понеділка)', month: 'Місяць' },
   forPeriod: 'За період',
   total: 'Разом',
+  noData: 'За цей період нічого не сталося.',
   users: {
     title: 'Користувачі',
     description:

@@ -54,7 +54,6 @@ export const reportsEn: typeof reportsUk = {
   range: '{{from}} – {{to}}, time zone {{zone}}',
   downloadCsv: 'CSV',
   downloadCsvLabel: 'Download the “{{section}}” table as CSV',
-  noData: 'Nothing happened in this period.',
   filters: {
     split: 'Split sign-ups',
     splits: { none: 'No split', country: 'By country', language: 'By language' },

@@ -55,7 +55,6 @@ export const reportsUk = {
   range: '{{from}} — {{to}}, часовий пояс {{zone}}',
   downloadCsv: 'CSV',
   downloadCsvLabel: 'Завантажити таблицю «{{section}}» як CSV',
-  noData: 'За цей період нічого не сталося.',
   filters: {
     split: 'Розбивка реєстрацій',
     splits: { none: 'Без розбивки', country: 'За країнами', language: 'За мовами' },
