@@ -18,6 +18,23 @@ export const QUEUE_CHANNEL_OPTIONS: readonly SelectOption[] = QUEUE_CHANNELS.map
   label: `notifications.queue.channel.${value}`,
 }));
 export type EmailPriority = (typeof EMAIL_PRIORITIES)[number];
+/**
+ * Why a message failed, classed when the failure is written (a raw error text is unbounded and may
+ * hold an address): the receiving side refused it (`rejected`, an SMTP 5xx or a provider's refusal of
+ * the number or token), it was still refused for now after the last try (`temporary`, 4xx, 429, 5xx
+ * of a provider), no answer (`connection`: timeout, refused, DNS), bad credentials (`auth`), a
+ * configuration the send cannot be made from (`configuration`), another provider answer (`provider`).
+ */
+export const DELIVERY_FAILURE_REASONS = [
+  'rejected',
+  'temporary',
+  'connection',
+  'auth',
+  'configuration',
+  'provider',
+  'other',
+] as const;
+export type DeliveryFailureReason = (typeof DELIVERY_FAILURE_REASONS)[number];
 
 export const EMAIL_STATUS_OPTIONS: readonly SelectOption[] = EMAIL_STATUSES.map((value) => ({
   value,

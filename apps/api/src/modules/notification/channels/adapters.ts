@@ -3,7 +3,7 @@ import { apnsAdapter } from './apns.js';
 import { snsAdapter } from './aws-sns.js';
 import type { ChannelAdapter } from './channel-adapter.js';
 import { fcmAdapter, parseServiceAccount } from './fcm.js';
-import { ProviderError } from './provider-error.js';
+import { configurationError } from './provider-error.js';
 import { beamsAdapter } from './pusher-beams.js';
 import { twilioAdapter } from './twilio.js';
 import { vonageAdapter } from './vonage.js';
@@ -14,7 +14,7 @@ const str = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 
 function required(value: string | null | undefined, what: string): string {
-  if (!value) throw new ProviderError(`The configuration has no ${what}`, false);
+  if (!value) throw configurationError(`The configuration has no ${what}`);
   return value;
 }
 

@@ -1,7 +1,13 @@
 import http2 from 'node:http2';
 import { importPKCS8, SignJWT } from 'jose';
 import type { ChannelAdapter } from './channel-adapter.js';
-import { httpError, networkError, PROVIDER_TIMEOUT_MS, ProviderError } from './provider-error.js';
+import {
+  configurationError,
+  httpError,
+  networkError,
+  PROVIDER_TIMEOUT_MS,
+  ProviderError,
+} from './provider-error.js';
 
 export interface ApnsSettings {
   /** The .p8 signing key (PKCS#8, P-256). */
@@ -45,7 +51,7 @@ export function apnsAdapter(settings: ApnsSettings): ApnsAdapter {
     try {
       key = await importPKCS8(settings.privateKey, 'ES256');
     } catch {
-      throw new ProviderError('APNs: the key is not a .p8 (PKCS#8 P-256) key', false);
+      throw configurationError('APNs: the key is not a .p8 (PKCS#8 P-256) key');
     }
     const issuedAt = now();
     const token = await new SignJWT({})
@@ -86,7 +92,11 @@ export function apnsAdapter(settings: ApnsSettings): ApnsAdapter {
       }
       stream.setTimeout(PROVIDER_TIMEOUT_MS, () => {
         stream.close(http2.constants.NGHTTP2_CANCEL);
-        reject(new ProviderError(`APNs: no answer within ${PROVIDER_TIMEOUT_MS / 1000} s`, true));
+        reject(
+          new ProviderError(`APNs: no answer within ${PROVIDER_TIMEOUT_MS / 1000} s`, true, {
+            cause: 'network',
+          }),
+        );
       });
       let headers: http2.IncomingHttpHeaders = {};
       const chunks: Buffer[] = [];

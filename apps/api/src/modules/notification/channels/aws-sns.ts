@@ -48,7 +48,9 @@ export function snsAdapter(settings: SnsSettings): ChannelAdapter & { close(): v
           status === 429 ||
           error.name === 'Throttling' ||
           error.name === 'ThrottledException');
-      return new ProviderError(`AWS SNS ${status}: ${error.message} (${error.name})`, retryable);
+      return new ProviderError(`AWS SNS ${status}: ${error.message} (${error.name})`, retryable, {
+        status,
+      });
     }
     return networkError('AWS SNS', error);
   }

@@ -1,6 +1,6 @@
 import { importPKCS8, SignJWT } from 'jose';
 import type { ChannelAdapter } from './channel-adapter.js';
-import { httpError, joinUrl, ProviderError, providerFetch, readBody } from './provider-error.js';
+import { configurationError, httpError, joinUrl, providerFetch, readBody } from './provider-error.js';
 
 export interface ServiceAccount {
   client_email: string;
@@ -28,7 +28,7 @@ export function parseServiceAccount(value: unknown): ServiceAccount {
   const parsed = typeof value === 'string' ? safeJson(value) : value;
   const account = parsed as Partial<ServiceAccount> | undefined;
   if (!account || typeof account.client_email !== 'string' || typeof account.private_key !== 'string') {
-    throw new ProviderError('FCM: the service-account JSON needs client_email and private_key', false);
+    throw configurationError('FCM: the service-account JSON needs client_email and private_key');
   }
   return account as ServiceAccount;
 }
@@ -67,7 +67,7 @@ export function fcmAdapter(settings: FcmSettings): ChannelAdapter {
     try {
       key = await importPKCS8(settings.serviceAccount.private_key, 'RS256');
     } catch {
-      throw new ProviderError('FCM: the service account’s private_key is not a PKCS#8 RSA key', false);
+      throw configurationError('FCM: the service account’s private_key is not a PKCS#8 RSA key');
     }
     const issuedAt = Math.floor(now() / 1000);
     const assertion = await new SignJWT({ scope: FCM_SCOPE })

@@ -3,7 +3,7 @@ import type { ConfigStore } from '../configs/config-store.js';
 import type { DeliveryChannel } from '../mail-transport.js';
 import type { EmailQueueRow } from '../tables.js';
 import { type ClosableAdapter, pushAdapterFor, smsAdapterFor } from './adapters.js';
-import { ProviderError } from './provider-error.js';
+import { configurationError } from './provider-error.js';
 
 interface CachedAdapter {
   version: number;
@@ -43,7 +43,7 @@ export function createProviderChannels(deps: { db: Db; configs: ConfigStore }) {
     if (row.channel === 'sms') {
       const config = await deps.configs.sms.pick(row.config_id);
       // An administrator may add one: worth trying again later.
-      if (!config) throw new ProviderError('No active SMS configuration', true);
+      if (!config) throw configurationError('No active SMS configuration', true);
       const make = async () => smsAdapterFor(await deps.configs.sms.resolveStored(config));
       return {
         name: config.name,
@@ -51,7 +51,7 @@ export function createProviderChannels(deps: { db: Db; configs: ConfigStore }) {
       };
     }
     const config = await deps.configs.push.pick(row.config_id);
-    if (!config) throw new ProviderError('No active push configuration', true);
+    if (!config) throw configurationError('No active push configuration', true);
     const make = async () => pushAdapterFor(await deps.configs.push.resolveStored(config));
     return {
       name: config.name,

@@ -3,6 +3,18 @@ export const PROVIDER_TIMEOUT_MS = 10_000;
 const MAX_RETRY_AFTER_SECONDS = 3600;
 
 /**
+ * What else is known about a refusal, for the Delivery report's failure reasons: the provider's HTTP
+ * status, or that the request never got an answer (`network`) or could not be made from the stored
+ * configuration (`configuration`).
+ */
+export interface ProviderErrorOptions {
+  retryAfterSeconds?: number;
+  unregisteredToken?: boolean;
+  status?: number;
+  cause?: 'network' | 'configuration';
+}
+
+/**
  * A provider's refusal. `retryable` ones (5xx, 429, timeouts, a lost connection) go back to the queue
  * with a back-off (at least the provider's Retry-After); the others (a bad number, an invalid or
  * unregistered token, bad credentials) fail the message at once with the provider's own message.
@@ -11,7 +23,7 @@ export class ProviderError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
-    readonly options: { retryAfterSeconds?: number; unregisteredToken?: boolean } = {},
+    readonly options: ProviderErrorOptions = {},
   ) {
     super(message);
     this.name = 'ProviderError';
@@ -37,9 +49,18 @@ export function httpError(
   const message = `${provider} ${status}: ${detail}`.slice(0, 1000);
   if (status === 429 || status >= 500) {
     const after = retryAfterSeconds(retryAfter);
-    return new ProviderError(message, true, after === undefined ? {} : { retryAfterSeconds: after });
+    return new ProviderError(
+      message,
+      true,
+      after === undefined ? { status } : { status, retryAfterSeconds: after },
+    );
   }
-  return new ProviderError(message, false, { unregisteredToken });
+  return new ProviderError(message, false, { status, unregisteredToken });
+}
+
+/** A configuration the request cannot be made from (a missing number, a key of the wrong kind). */
+export function configurationError(message: string, retryable = false): ProviderError {
+  return new ProviderError(message, retryable, { cause: 'configuration' });
 }
 
 /** A network failure or timeout: worth another try. */
@@ -55,6 +76,7 @@ export function networkError(provider: string, error: unknown): ProviderError {
   return new ProviderError(
     `${provider}: ${timedOut ? `no answer within ${PROVIDER_TIMEOUT_MS / 1000} s` : cause}`,
     true,
+    { cause: 'network' },
   );
 }
 

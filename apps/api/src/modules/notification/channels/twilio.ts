@@ -1,5 +1,5 @@
 import type { ChannelAdapter } from './channel-adapter.js';
-import { httpError, joinUrl, ProviderError, providerFetch, readBody } from './provider-error.js';
+import { configurationError, httpError, joinUrl, providerFetch, readBody } from './provider-error.js';
 
 export interface TwilioSettings {
   accountSid: string;
@@ -51,7 +51,7 @@ export function twilioAdapter(settings: TwilioSettings): ChannelAdapter {
       const form = new URLSearchParams({ To: to, Body: message.body });
       if (settings.messagingServiceSid) form.set('MessagingServiceSid', settings.messagingServiceSid);
       else if (settings.from) form.set('From', settings.from);
-      else throw new ProviderError('Twilio: the configuration has no from number', false);
+      else throw configurationError('Twilio: the configuration has no from number');
       const sent = await call('POST', '/Messages.json', form);
       return String(sent.sid ?? '');
     },

@@ -1,5 +1,12 @@
 import type { ChannelAdapter } from './channel-adapter.js';
-import { httpError, joinUrl, ProviderError, providerFetch, readBody } from './provider-error.js';
+import {
+  configurationError,
+  httpError,
+  joinUrl,
+  ProviderError,
+  providerFetch,
+  readBody,
+} from './provider-error.js';
 
 export interface VonageSettings {
   apiKey: string;
@@ -32,7 +39,7 @@ export function vonageAdapter(settings: VonageSettings): ChannelAdapter {
       return `balance ${String(json?.value ?? '?')}`;
     },
     async send(to, message) {
-      if (!settings.from) throw new ProviderError('Vonage: the configuration has no from number', false);
+      if (!settings.from) throw configurationError('Vonage: the configuration has no from number');
       const form = new URLSearchParams({
         api_key: settings.apiKey,
         api_secret: settings.apiSecret,
