@@ -224,7 +224,7 @@ describe('SMTP delivery outcomes', () => {
       (
         await app.db
           .selectFrom('email_queue')
-          .select(['email_to', 'status', 'attempts', 'last_error', 'next_attempt_at'])
+          .select(['email_to', 'status', 'attempts', 'last_error', 'failure_reason', 'next_attempt_at'])
           .execute()
       ).map((row) => [row.email_to, row]),
     );
@@ -246,14 +246,24 @@ describe('SMTP delivery outcomes', () => {
       await queue.enqueue(t.db, email({ to }));
     await t.deliverEmails();
     const rows = await rowsOf(t);
-    expect(rows['fine@pult.test']).toMatchObject({ status: 'sent', attempts: 1 });
-    expect(rows['gone@pult.test']).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(rows['fine@pult.test']).toMatchObject({ status: 'sent', attempts: 1, failure_reason: null });
+    expect(rows['gone@pult.test']).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      failure_reason: 'rejected',
+    });
     expect(rows['gone@pult.test']!.last_error).toMatch(/550.*Mailbox unavailable/);
-    expect(rows['grey@pult.test']).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(rows['grey@pult.test']).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      failure_reason: 'temporary',
+    });
     expect(rows['grey@pult.test']!.last_error).toMatch(/450.*Greylisted/);
     expect(rows['grey@pult.test']!.next_attempt_at.getTime()).toBeGreaterThan(t.time.clock().getTime());
-    const attempts = await t.db.selectFrom('email_attempts').select(['outcome', 'error']).execute();
-    expect(attempts.filter((attempt) => attempt.outcome === 'failed')).toHaveLength(2);
+    const attempts = await t.db.selectFrom('email_attempts').select(['outcome', 'failure_reason']).execute();
+    expect(
+      attempts.filter((attempt) => attempt.outcome === 'failed').map((attempt) => attempt.failure_reason),
+    ).toEqual(expect.arrayContaining(['rejected', 'temporary']));
 
     // Time passing changes nothing for the refused one: it is not tried again.
     t.time.advance(3600);
@@ -273,7 +283,7 @@ describe('SMTP delivery outcomes', () => {
     await queue.enqueue(t.db, email({ to: 'spam@pult.test' }));
     await t.deliverEmails();
     const row = (await rowsOf(t))['spam@pult.test']!;
-    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, failure_reason: 'rejected' });
     expect(row.last_error).toMatch(/554.*rejected as spam/);
   }, 60_000);
 
@@ -291,7 +301,7 @@ describe('SMTP delivery outcomes', () => {
     await queue.enqueue(t.db, email({ to: 'later@pult.test' }));
     await t.deliverEmails();
     const row = (await rowsOf(t))['later@pult.test']!;
-    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, failure_reason: 'connection' });
     expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
   }, 60_000);
 });

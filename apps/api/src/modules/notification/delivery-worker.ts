@@ -5,6 +5,7 @@ import { inClientSpan, inLinkedSpan, recordSpanOutcome } from '../../telemetry/t
 import type { ProviderChannels } from './channels/provider-channels.js';
 import { ProviderError } from './channels/provider-error.js';
 import type { EmailQueue, FailureKind } from './email-queue.js';
+import { deliveryFailureReason } from './failure-reason.js';
 import type { ChannelResolver, DeliveryChannel } from './mail-transport.js';
 import { smtpFailureKind } from './smtp-outcome.js';
 import type { EmailQueueRow } from './tables.js';
@@ -98,8 +99,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
       const message = error instanceof Error ? error.message : String(error);
       // A permanent refusal (an SMTP 5xx to the envelope or message, a provider's invalid number or
       // token) fails the message at once; anything transient backs off.
-      const kind: FailureKind =
-        error instanceof ProviderError
+      const kind: FailureKind = {
+        ...(error instanceof ProviderError
           ? {
               final: !error.retryable,
               ...(error.options.retryAfterSeconds
@@ -108,7 +109,9 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
             }
           : row.channel === 'email'
             ? smtpFailureKind(error)
-            : {};
+            : {}),
+        reason: deliveryFailureReason(error),
+      };
       const recorded = await deps.queue.markFailed(row, token, message, via?.describe ?? null, kind);
       const outcome =
         kind.final === true

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EmailPriority, Locale, QueueChannel } from '@pult/contract';
+import type { DeliveryFailureReason, EmailPriority, Locale, QueueChannel } from '@pult/contract';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
@@ -24,10 +24,14 @@ export interface OutgoingEmail {
   configId?: number | null;
 }
 
-/** How an attempt failed: `final` fails the message at once; `retryAfterSeconds` is a floor for the back-off. */
+/**
+ * How an attempt failed: `final` fails the message at once; `retryAfterSeconds` is a floor for the
+ * back-off; `reason` is its class for the Delivery report (`other` when not given).
+ */
 export interface FailureKind {
   final?: boolean;
   retryAfterSeconds?: number;
+  reason?: DeliveryFailureReason;
 }
 
 export interface QueuePolicy {
@@ -153,6 +157,7 @@ export function createEmailQueue(db: Db, clock: Clock, policy: QueuePolicy) {
     const { rows } = await sql<{ id: number }>`
       with done as (
         update email_queue set status = 'sent', sent_at = ${now}, updated_at = ${now}, last_error = null,
+          failure_reason = null,
           body_text = null, body_html = null, attachments = null, lease_until = null, claim_token = null
         where id = ${row.id} and claim_token = ${token}
         returning id, attempts
@@ -179,12 +184,14 @@ export function createEmailQueue(db: Db, clock: Clock, policy: QueuePolicy) {
     const { rows } = await sql<{ id: number }>`
       with done as (
         update email_queue set status = ${exhausted ? 'failed' : 'pending'}, last_error = ${message},
+          failure_reason = ${kind.reason ?? 'other'},
           next_attempt_at = ${addSeconds(now, delay)}, updated_at = ${now},
           lease_until = null, claim_token = null
         where id = ${row.id} and claim_token = ${token}
         returning id, attempts
       ), logged as (
-        update email_attempts a set finished_at = ${now}, outcome = 'failed', error = ${message}, channel = ${channel}
+        update email_attempts a set finished_at = ${now}, outcome = 'failed', error = ${message}, channel = ${channel},
+          failure_reason = ${kind.reason ?? 'other'}
         from done where a.email_id = done.id and a.attempt = done.attempts
       )
       select id from done`.execute(db);

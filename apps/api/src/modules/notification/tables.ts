@@ -1,4 +1,5 @@
 import type {
+  DeliveryFailureReason,
   EmailPriority,
   EmailStatus,
   Locale,
@@ -35,6 +36,12 @@ export interface EmailQueueTable {
   attempts: Generated<number>;
   max_attempts: ColumnType<number, number | undefined, number>;
   last_error: string | null;
+  /** The last failure's class (the Delivery report's failure reasons); null once sent. */
+  failure_reason: ColumnType<
+    DeliveryFailureReason | null,
+    DeliveryFailureReason | null | undefined,
+    DeliveryFailureReason | null
+  >;
   next_attempt_at: Timestamp;
   claimed_at: Date | null;
   /** A claim is the claimer's until then; the sender renews it while it works. */
@@ -60,6 +67,8 @@ export interface EmailAttemptsTable {
   /** Null while in progress, or for ever when the process died mid-send. */
   outcome: 'sent' | 'failed' | null;
   error: string | null;
+  /** The failure's class, as on the queue row. */
+  failure_reason: DeliveryFailureReason | null;
   channel: string | null;
 }
 

@@ -119,6 +119,7 @@ describe.each(testDatabaseKinds())('SMS and push delivery on %s', (kind) => {
       status: 'failed',
       attempts: 1,
       last_error: 'Twilio 400: Invalid To number (21211)',
+      failure_reason: 'provider',
     });
 
     twilio.next({ status: 429, headers: { 'retry-after': '600' }, body: { message: 'Too many requests' } });
@@ -126,7 +127,7 @@ describe.each(testDatabaseKinds())('SMS and push delivery on %s', (kind) => {
     const before = t.time.clock();
     await t.deliverEmails();
     const later = await row(throttled.json().id);
-    expect(later).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(later).toMatchObject({ status: 'pending', attempts: 1, failure_reason: 'temporary' });
     expect(later.next_attempt_at.getTime() - before.getTime()).toBeGreaterThanOrEqual(600_000);
   });
 

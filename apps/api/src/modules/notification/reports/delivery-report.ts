@@ -4,25 +4,78 @@ import {
   emailQueueResource,
   QUEUE_CHANNELS,
   type ReportSection,
+  type ReportSeries,
 } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
-import { defineReport, type ReportSource } from '../../../reports/report-source.js';
-import { bucketCounts, toSeries } from '../../../reports/rollup-sql.js';
+import { defineReport, type ReportFrame, type ReportSource } from '../../../reports/report-source.js';
+import { type BucketRow, bucketCounts, toSeries } from '../../../reports/rollup-sql.js';
+import { histogramPercentile, LATENCY_BOUNDS } from './latency-buckets.js';
 
 type DeliveryQuery = ReturnType<typeof deliveryReportQuerySchema.parse>;
 
-function filtersOf(query: DeliveryQuery): RawBuilder<unknown> {
+/** The channel and template filters, which every delivery rollup has as columns. */
+function channelFilters(query: DeliveryQuery): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
   if (query.channel !== undefined) parts.push(sql`and channel = ${query.channel}`);
-  if (query.status !== undefined) parts.push(sql`and status = ${query.status}`);
   if (query.template !== undefined) parts.push(sql`and template_name = ${query.template}`);
   return sql.join(parts, sql` `);
 }
 
 /**
+ * The filters on a rollup of the messages of one outcome (failed, sent): an outcome filter that names
+ * another leaves it empty.
+ */
+function outcomeFilters(query: DeliveryQuery, outcome: string): RawBuilder<unknown> {
+  const other = query.status !== undefined && query.status !== outcome;
+  return sql`${channelFilters(query)} ${other ? sql`and false` : sql``}`;
+}
+
+function filtersOf(query: DeliveryQuery): RawBuilder<unknown> {
+  return sql`${channelFilters(query)} ${query.status === undefined ? sql`` : sql`and status = ${query.status}`}`;
+}
+
+const PERCENTILES = [
+  ['p50', 0.5],
+  ['p95', 0.95],
+] as const;
+
+/** Each report bucket's histogram (counts per latency bucket), and the whole period's as the last. */
+function histograms(frame: ReportFrame, rows: readonly BucketRow[]): number[][] {
+  const empty = () => Array.from({ length: LATENCY_BOUNDS.length + 1 }, () => 0);
+  const perBucket = frame.buckets.map(empty);
+  const period = empty();
+  const position = new Map(frame.buckets.map((bucket, index) => [bucket, index]));
+  for (const row of rows) {
+    const histogram = perBucket[position.get(row.bucket) ?? -1];
+    const slot = Number(row.key);
+    if (!histogram) continue;
+    histogram[slot] = (histogram[slot] ?? 0) + Number(row.n);
+    period[slot] = (period[slot] ?? 0) + Number(row.n);
+  }
+  return [...perBucket, period];
+}
+
+/**
+ * p50 and p95 of the time from queued to sent, in seconds, per bucket and for the whole period (its
+ * histograms summed, not the buckets' percentiles): each the upper bound of the histogram bucket the
+ * percentile falls in, so accurate to that bucket.
+ */
+function latencySeries(frame: ReportFrame, rows: readonly BucketRow[]): ReportSeries[] {
+  const all = histograms(frame, rows);
+  const period = all.pop() ?? [];
+  return PERCENTILES.map(([key, p]) => ({
+    key,
+    label: null,
+    values: all.map((histogram) => histogramPercentile(histogram, p)),
+    total: histogramPercentile(period, p),
+  }));
+}
+
+/**
  * Delivery: e-mails, SMS and push messages by the period they were queued in, per outcome (sent,
- * failed, cancelled, still pending), per channel and per template.
+ * failed, cancelled, still pending), per channel and per template; the failed ones by the class of
+ * their last failure, most frequent first; and the time from queued to sent of the sent ones (p50, p95).
  */
 export function deliveryReport(db: Db): ReportSource {
   return defineReport({
@@ -39,11 +92,27 @@ export function deliveryReport(db: Db): ReportSource {
           keys,
         ),
       });
-      return Promise.all([
+      const [failures, latency, ...counts] = await Promise.all([
+        bucketCounts(db, frame, {
+          rollup: 'report_delivery_failures',
+          key: sql<string>`reason`,
+          where: outcomeFilters(query, 'failed'),
+        }),
+        bucketCounts(db, frame, {
+          rollup: 'report_delivery_latency',
+          key: sql<string>`bucket::text`,
+          where: outcomeFilters(query, 'sent'),
+        }),
         by('byStatus', sql<string>`status`, EMAIL_STATUSES),
         by('byChannel', sql<string>`channel`, QUEUE_CHANNELS),
         by('byTemplate', sql<string>`template_name`),
       ]);
+      return [
+        ...counts,
+        // Ranked: the classes in the order of their totals, the largest first (none that is all zeros).
+        { id: 'failureReasons', series: toSeries(failures, frame.buckets) },
+        { id: 'latency', series: latencySeries(frame, latency), totals: 'period' },
+      ];
     },
   });
 }

@@ -1,16 +1,40 @@
+import { DELIVERY_FAILURE_REASONS } from '@pult/contract';
 import { type Kysely, type Migration, sql } from 'kysely';
-import { createReportSlotFunction, dailyRollupBeside } from '../../../reports/report-migrations.js';
+import {
+  createReportSlotFunction,
+  createSlotRollup,
+  dailyRollupBeside,
+} from '../../../reports/report-migrations.js';
 import {
   defineSlotCountFunctions,
   type SlotCounts,
   trackSlotCounts,
 } from '../../../reports/rollup-triggers.js';
+import { LATENCY_BOUNDS } from './latency-buckets.js';
 
 const DELIVERIES: SlotCounts = {
   table: 'email_queue',
   rollup: 'report_deliveries',
   columns: ['channel', 'template_name', 'status'],
   values: sql`report_slot(created_at), channel, template_name, status`,
+};
+
+const FAILURES: SlotCounts = {
+  table: 'email_queue',
+  rollup: 'report_delivery_failures',
+  columns: ['channel', 'template_name', 'reason'],
+  // Failures from before the classes were stored have no class.
+  values: sql`report_slot(created_at), channel, template_name, coalesce(failure_reason, 'other')`,
+  where: sql`status = 'failed'`,
+};
+
+const LATENCY: SlotCounts = {
+  table: 'email_queue',
+  rollup: 'report_delivery_latency',
+  columns: ['channel', 'template_name', 'bucket'],
+  values: sql`report_slot(created_at), channel, template_name,
+    width_bucket(extract(epoch from sent_at - created_at), ${sql.raw(`array[${LATENCY_BOUNDS.join(', ')}]`)}::numeric[])`,
+  where: sql`status = 'sent' and sent_at is not null`,
 };
 
 /**
@@ -39,6 +63,24 @@ export const notificationReportMigrations: Record<string, Migration> = {
         from email_queue group by 1, 2, 3, 4`.execute(db);
       await dailyRollupBeside(db, 'report_deliveries', 'channel, template_name, status');
       await defineSlotCountFunctions(db, { ...DELIVERIES, daily: 'report_deliveries_daily' });
+    },
+  },
+  /**
+   * Failure reasons and the time from queued to sent, both by the slot the message was queued in, as
+   * the outcomes are: failed messages per class of their last failure (a column the worker writes
+   * with the raw text), and sent messages per latency bucket (a histogram: percentiles are not sums).
+   */
+  '2026-12-01-0300-delivery-failures-latency': {
+    async up(db: Kysely<unknown>) {
+      await sql`set local statement_timeout = 0`.execute(db);
+      // A fixed set: the report's series and the panel's labels are these classes.
+      const classes = sql.raw(DELIVERY_FAILURE_REASONS.map((reason) => `'${reason}'`).join(', '));
+      for (const table of ['email_queue', 'email_attempts']) {
+        await sql`alter table ${sql.table(table)} add column failure_reason text
+          check (failure_reason in (${classes}))`.execute(db);
+      }
+      await createSlotRollup(db, FAILURES, { channel: 'text', template_name: 'text', reason: 'text' });
+      await createSlotRollup(db, LATENCY, { channel: 'text', template_name: 'text', bucket: 'integer' });
     },
   },
 };
