@@ -4,6 +4,7 @@ import {
   type ReportId,
   type ReportSection,
   type ReportTexts,
+  reportFigureFormat,
   reportSectionTitle,
   reportSeriesLabel,
   reportTexts,
@@ -32,9 +33,8 @@ const EMPTY = 'color:#57606a;margin:0 0 24px';
  */
 export function reportEmailParts(answer: MailedReport, locale: Locale): { tablesHtml: string; csv: string } {
   const texts = reportTexts(locale);
-  const numbers = new Intl.NumberFormat(locale);
   const tablesHtml = answer.sections
-    .map((section) => sectionHtml(answer, section, texts, numbers))
+    .map((section) => sectionHtml(answer, section, texts, reportFigureFormat(section, locale)))
     .join('\n');
   const csv = answer.sections
     .map((section) => {
@@ -59,13 +59,13 @@ function sectionHtml(
   answer: MailedReport,
   section: ReportSection,
   texts: ReportTexts,
-  numbers: Intl.NumberFormat,
+  figure: (value: number) => string,
 ): string {
   const headers = headersOf(answer, section, texts);
   const name = (key: string, label: string | null) =>
     escapeHtml(reportSeriesLabel(texts, answer.id, section.id, key, label));
   const figures = (values: readonly number[], style: string) =>
-    values.map((value) => `<td style="${style}">${numbers.format(value)}</td>`).join('');
+    values.map((value) => `<td style="${style}">${figure(value)}</td>`).join('');
   const head = `<tr><th style="${CELL};${HEAD}">${escapeHtml(headers.bucket)}</th>${section.series
     .map((series) => `<th style="${NUMBER};${HEAD}">${name(series.key, series.label)}</th>`)
     .join('')}</tr>`;

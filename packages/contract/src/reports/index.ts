@@ -1,3 +1,4 @@
+export * from './figure-format.js';
 export * from './period.js';
 export * from './request.js';
 export * from './result.js';

@@ -48,6 +48,8 @@ export const reportSectionSchema = z.object({
   id: z.string(),
   series: z.array(reportSeriesSchema),
   totals: z.literal('period').optional(),
+  /** What the figures measure when they are no counts: `seconds`, shown as a duration (`reportFigureFormat`). */
+  unit: z.literal('seconds').optional(),
 });
 export type ReportSection = z.infer<typeof reportSectionSchema>;
 

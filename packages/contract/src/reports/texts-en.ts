@@ -27,8 +27,14 @@ export const reportTextsEn: ReportTexts = {
   delivery: {
     title: 'Delivery',
     description:
-      'E-mails, SMS and push messages by when they were queued: how many were sent, failed or were cancelled — by channel and template.',
-    sections: { byStatus: 'By outcome', byChannel: 'By channel', byTemplate: 'By template' },
+      'E-mails, SMS and push messages by when they were queued: how many were sent, failed or were cancelled — by channel and template; why they failed, and how long sending took.',
+    sections: {
+      byStatus: 'By outcome',
+      byChannel: 'By channel',
+      byTemplate: 'By template',
+      failureReasons: 'Failure reasons (most frequent first)',
+      latency: 'Time from queued to sent (to the histogram’s bucket)',
+    },
     keys: {
       byStatus: {
         pending: 'Pending',
@@ -38,6 +44,16 @@ export const reportTextsEn: ReportTexts = {
         cancelled: 'Cancelled',
       },
       byChannel: { email: 'E-mail', sms: 'SMS', push: 'Push' },
+      failureReasons: {
+        rejected: 'Refused by the recipient’s side',
+        temporary: 'Temporary refusal, retries used up',
+        connection: 'No connection (timeout, refused, DNS)',
+        auth: 'Authentication failed',
+        configuration: 'Unusable channel configuration',
+        provider: 'Other provider error',
+        other: 'Other',
+      },
+      latency: { p50: 'Median (p50)', p95: '95th percentile (p95)' },
     },
   },
   administrators: {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
-import type { ReportGroup, ReportSection } from '@pult/contract';
+import { type ReportGroup, type ReportSection, reportFigureFormat } from '@pult/contract';
 import { useLocale } from '../../i18n/use-locale';
 import { bucketLabel } from './bucket-label';
 import { PRINT_CHART_WIDTH } from './report-print';
@@ -27,7 +27,7 @@ export interface ReportChartProps {
 export default function ReportChart({ section, buckets, group, label, stacked }: ReportChartProps) {
   const locale = useLocale();
   const printing = usePrinting();
-  const numbers = new Intl.NumberFormat(locale);
+  const figure = reportFigureFormat(section, locale);
   const shown = section.series.filter((series) => series.total > 0).slice(0, MAX_SERIES);
   const every = Math.max(1, Math.ceil(buckets.length / 12));
   return (
@@ -46,7 +46,7 @@ export default function ReportChart({ section, buckets, group, label, stacked }:
             tickLabelInterval: (_value, index) => index % every === 0,
           },
         ]}
-        yAxis={[{ width: 48, tickMinStep: 1, valueFormatter: (value: number) => numbers.format(value) }]}
+        yAxis={[{ width: 48, tickMinStep: 1, valueFormatter: (value: number) => figure(value) }]}
         series={shown.map((series) => ({
           id: series.key,
           label: label(series.key, series.label),

@@ -76,7 +76,8 @@ export function ReportSectionCard({ report, section, buckets, period }: ReportSe
               buckets={buckets}
               group={period.group}
               label={label}
-              stacked={section.id !== 'retention'}
+              // Figures of the whole period (percentiles, means) are no parts of a sum: side by side.
+              stacked={section.id !== 'retention' && section.totals !== 'period'}
             />
           </Suspense>
         )}

@@ -5,7 +5,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { type ReportGroup, type ReportSection, reportTotalKey } from '@pult/contract';
+import { type ReportGroup, type ReportSection, reportFigureFormat, reportTotalKey } from '@pult/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
 import { bucketLabel } from './bucket-label';
@@ -34,7 +34,7 @@ const TOTAL_CELL = {
 export function ReportTable({ section, buckets, group, label, caption }: ReportTableProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const numbers = new Intl.NumberFormat(locale);
+  const figure = reportFigureFormat(section, locale);
   return (
     // A day-by-day quarter is 90 rows: the table scrolls within the card, its header kept in view.
     // It scrolls, so it takes the keyboard's focus (arrow keys scroll it) and names itself; the table
@@ -64,7 +64,7 @@ export function ReportTable({ section, buckets, group, label, caption }: ReportT
               </TableCell>
               {section.series.map((series) => (
                 <TableCell key={series.key} align="right">
-                  {numbers.format(series.values[index] ?? 0)}
+                  {figure(series.values[index] ?? 0)}
                 </TableCell>
               ))}
             </TableRow>
@@ -77,7 +77,7 @@ export function ReportTable({ section, buckets, group, label, caption }: ReportT
             </TableCell>
             {section.series.map((series) => (
               <TableCell key={series.key} align="right" sx={TOTAL_CELL}>
-                {numbers.format(series.total)}
+                {figure(series.total)}
               </TableCell>
             ))}
           </TableRow>

@@ -111,7 +111,7 @@ export function deliveryReport(db: Db): ReportSource {
         ...counts,
         // Ranked: the classes in the order of their totals, the largest first (none that is all zeros).
         { id: 'failureReasons', series: toSeries(failures, frame.buckets) },
-        { id: 'latency', series: latencySeries(frame, latency), totals: 'period' },
+        { id: 'latency', series: latencySeries(frame, latency), totals: 'period', unit: 'seconds' },
       ];
     },
   });
