@@ -54,6 +54,21 @@ const RECIPIENTS = [
   'andrii.shevchuk@example.com',
 ];
 
+/**
+ * The failures' classes with the error each would have left (the Delivery report ranks them), and
+ * whether the message was retried until its attempts ran out; refusals fail at once.
+ */
+const FAILURES = [
+  { reason: 'rejected', error: '550 5.1.1 Mailbox does not exist', exhausted: false },
+  { reason: 'temporary', error: '451 4.7.1 Greylisted, try again later', exhausted: true },
+  { reason: 'rejected', error: '552 5.2.2 Mailbox full', exhausted: false },
+  { reason: 'connection', error: 'Connection timeout', exhausted: true },
+  { reason: 'rejected', error: '550 5.7.1 Rejected as spam', exhausted: false },
+  { reason: 'auth', error: 'Invalid login: 535 5.7.8 Authentication failed', exhausted: true },
+] as const;
+/** Seconds from queued to sent: most go out at once, some wait for a retry (the report's p50 and p95). */
+const LATENCIES = [2, 3, 2, 8, 45, 3, 240, 2, 1500];
+
 export async function seedNotificationDemo(db: Executor, now: Date): Promise<number> {
   for (const entry of TRANSLATIONS) {
     await db
@@ -70,7 +85,8 @@ export async function seedNotificationDemo(db: Executor, now: Date): Promise<num
   // History only: sent e-mails (bodies cleared, as after delivery) and a few that failed for good.
   const rows = Array.from({ length: 36 }, (_, index) => {
     const created = new Date(now.getTime() - (index + 1) * 3 * 3600_000);
-    const failed = index % 9 === 4;
+    const failure = index % 6 === 4 ? FAILURES[Math.floor(index / 6) % FAILURES.length] : undefined;
+    const failed = failure !== undefined;
     const template = TEMPLATES[index % TEMPLATES.length] as (typeof TEMPLATES)[number];
     return {
       email_to: RECIPIENTS[index % RECIPIENTS.length] as string,
@@ -84,21 +100,24 @@ export async function seedNotificationDemo(db: Executor, now: Date): Promise<num
       body_html: failed ? '<p>Замовлення відправлено.</p>' : null,
       priority: index % 5 === 0 ? ('main' as const) : ('queue' as const),
       status: failed ? ('failed' as const) : ('sent' as const),
-      attempts: failed ? 5 : 1,
+      attempts: failure?.exhausted ? 5 : 1,
       max_attempts: 5,
-      last_error: failed ? '550 5.1.1 Mailbox does not exist' : null,
+      last_error: failure?.error ?? null,
+      failure_reason: failure?.reason ?? null,
       next_attempt_at: created,
-      sent_at: failed ? null : new Date(created.getTime() + 2000),
+      sent_at: failed
+        ? null
+        : new Date(created.getTime() + (LATENCIES[index % LATENCIES.length] ?? 2) * 1000),
       created_at: created,
       updated_at: created,
     };
   });
   await db.insertInto('email_queue').values(rows).execute();
-  // Their attempt logs: one accepted attempt each, or five refusals a back-off apart.
-  await sql`insert into email_attempts (email_id, attempt, started_at, finished_at, outcome, error, channel)
+  // Their attempt logs: one accepted attempt each, or refusals a back-off apart.
+  await sql`insert into email_attempts (email_id, attempt, started_at, finished_at, outcome, error, failure_reason, channel)
     select q.id, n, q.created_at + (n - 1) * interval '10 minutes' + interval '1 second',
       q.created_at + (n - 1) * interval '10 minutes' + interval '2 seconds',
-      case when q.status = 'sent' then 'sent' else 'failed' end, q.last_error, 'smtp-config:demo relay'
+      case when q.status = 'sent' then 'sent' else 'failed' end, q.last_error, q.failure_reason, 'smtp-config:demo relay'
     from email_queue q, generate_series(1, q.attempts) as n`.execute(db);
   await seedConfigs(db);
   return rows.length;

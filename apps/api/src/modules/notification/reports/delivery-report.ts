@@ -35,6 +35,8 @@ function filtersOf(query: DeliveryQuery): RawBuilder<unknown> {
   return sql`${channelFilters(query)} ${query.status === undefined ? sql`` : sql`and status = ${query.status}`}`;
 }
 
+const byKey = (rows: readonly BucketRow[]) => [...rows].sort((a, b) => a.key.localeCompare(b.key));
+
 const PERCENTILES = [
   ['p50', 0.5],
   ['p95', 0.95],
@@ -109,8 +111,9 @@ export function deliveryReport(db: Db): ReportSource {
       ]);
       return [
         ...counts,
-        // Ranked: the classes in the order of their totals, the largest first (none that is all zeros).
-        { id: 'failureReasons', series: toSeries(failures, frame.buckets) },
+        // Ranked: the classes in the order of their totals, the largest first (none that is all zeros);
+        // classes of equal totals by name, not in the order the database happened to answer them.
+        { id: 'failureReasons', series: toSeries(byKey(failures), frame.buckets) },
         { id: 'latency', series: latencySeries(frame, latency), totals: 'period', unit: 'seconds' },
       ];
     },
