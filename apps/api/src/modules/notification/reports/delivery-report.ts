@@ -1,6 +1,7 @@
 import {
   deliveryReportQuerySchema,
   EMAIL_STATUSES,
+  type EmailStatus,
   emailQueueResource,
   QUEUE_CHANNELS,
   type ReportSection,
@@ -26,7 +27,7 @@ function channelFilters(query: DeliveryQuery): RawBuilder<unknown> {
  * The filters on a rollup of the messages of one outcome (failed, sent): an outcome filter that names
  * another leaves it empty.
  */
-function outcomeFilters(query: DeliveryQuery, outcome: string): RawBuilder<unknown> {
+function outcomeFilters(query: DeliveryQuery, outcome: EmailStatus): RawBuilder<unknown> {
   const other = query.status !== undefined && query.status !== outcome;
   return sql`${channelFilters(query)} ${other ? sql`and false` : sql``}`;
 }
@@ -50,10 +51,10 @@ function histograms(frame: ReportFrame, rows: readonly BucketRow[]): number[][] 
   const position = new Map(frame.buckets.map((bucket, index) => [bucket, index]));
   for (const row of rows) {
     const histogram = perBucket[position.get(row.bucket) ?? -1];
-    const slot = Number(row.key);
     if (!histogram) continue;
-    histogram[slot] = (histogram[slot] ?? 0) + Number(row.n);
-    period[slot] = (period[slot] ?? 0) + Number(row.n);
+    const latency = Number(row.key);
+    histogram[latency] = (histogram[latency] ?? 0) + Number(row.n);
+    period[latency] = (period[latency] ?? 0) + Number(row.n);
   }
   return [...perBucket, period];
 }

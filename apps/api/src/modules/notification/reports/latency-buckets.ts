@@ -3,15 +3,10 @@
  * to sent falls in bucket i when `LATENCY_BOUNDS[i - 1] <= seconds < LATENCY_BOUNDS[i]` (bucket 0 below
  * the first bound, the last one from a day on), as PostgreSQL's `width_bucket` numbers them. Percentiles
  * cannot be summed, so the rollup keeps counts per bucket, which can. The migration that fills the
- * rollup reads this list: changing it needs a migration that rebuilds `report_delivery_latency`.
+ * rollup holds the same list in SQL: changing it needs a migration that rebuilds
+ * `report_delivery_latency` (the property test, which reads this list, fails while they differ).
  */
 export const LATENCY_BOUNDS = [1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 21_600, 86_400] as const;
-
-/** The bucket `seconds` falls in, as `width_bucket(seconds, LATENCY_BOUNDS)` answers it. */
-export function latencyBucket(seconds: number): number {
-  const index = LATENCY_BOUNDS.findIndex((bound) => seconds < bound);
-  return index === -1 ? LATENCY_BOUNDS.length : index;
-}
 
 /**
  * The p-th percentile (0 < p ≤ 1, nearest rank) of a histogram of counts per bucket, answered as the
