@@ -2,7 +2,14 @@ import type { GrantInput, ListResponse, ReportSchedule, SavedReport, ScheduleRun
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
-import { adminHeaders, adminWithGrants, createAdmin, createGroup, signIn } from '../../test/factories.js';
+import {
+  adminHeaders,
+  adminWithGrants,
+  createAdmin,
+  createGroup,
+  createUser,
+  signIn,
+} from '../../test/factories.js';
 import { startSecondProcess } from '../../test/second-process.js';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -165,6 +172,8 @@ describe.each(testDatabaseKinds())('report schedules on %s', (kind) => {
   it('runs a slot once, mails each recipient the report with its CSV, and catches a missed slot up once', async () => {
     await sql`update report_schedules set enabled = false`.execute(t.db);
     const schedule = await create(root, daily());
+    // A sign-up within the report's last 7 days, so its section is a table and not "nothing happened".
+    await createUser(t.db, { created_at: t.time.clock() });
     const before = await lastEmailId();
     expect(await t.runReportSchedules(), 'not due yet').toBe(0);
     await passSlots();
