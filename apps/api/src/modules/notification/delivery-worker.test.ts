@@ -6,6 +6,7 @@ import { backoffSeconds, createEmailQueue, type OutgoingEmail } from './email-qu
 import { smtpFailureKind } from './smtp-outcome.js';
 
 const LEASE = 30;
+const SMTP = { describe: 'smtp', config: 'SMTP_URL' };
 
 function email(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail {
   return {
@@ -68,9 +69,15 @@ describe.each(testDatabaseKinds())('the e-mail queue on %s', (kind) => {
     t.time.advance(LEASE + 1);
     const [taken] = await queue.claim(5, 'other');
     expect(taken).toMatchObject({ id, attempts: 2, status: 'processing' });
-    expect(await queue.markSent(first!, 'dead-process', 'smtp')).toBe(false);
-    expect(await queue.markFailed(first!, 'dead-process', 'late', 'smtp')).toBe(false);
-    expect(await queue.markSent(taken!, 'other', 'smtp')).toBe(true);
+    expect(await queue.markSent(first!, 'dead-process', SMTP)).toBe(false);
+    expect(await queue.markFailed(first!, 'dead-process', 'late', SMTP)).toBe(false);
+    expect(await queue.markSent(taken!, 'other', SMTP)).toBe(true);
+    const sent = await t.db
+      .selectFrom('email_queue')
+      .select('via_config')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(sent.via_config).toBe('SMTP_URL');
     const attempts = await t.db
       .selectFrom('email_attempts')
       .selectAll()
@@ -114,7 +121,7 @@ describe.each(testDatabaseKinds())('the e-mail queue on %s', (kind) => {
     for (let attempt = 1; attempt <= 3; attempt++) {
       const [row] = await queue.claim(5, `try-${attempt}`);
       expect(row?.attempts).toBe(attempt);
-      await queue.markFailed(row!, `try-${attempt}`, `refused ${attempt}`, 'smtp');
+      await queue.markFailed(row!, `try-${attempt}`, `refused ${attempt}`, SMTP);
       const stored = await t.db
         .selectFrom('email_queue')
         .selectAll()

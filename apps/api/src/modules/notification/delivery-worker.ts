@@ -112,7 +112,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
             : {}),
         reason: deliveryFailureReason(error),
       };
-      const recorded = await deps.queue.markFailed(row, token, message, via?.describe ?? null, kind);
+      const recorded = await deps.queue.markFailed(row, token, message, via ?? null, kind);
       const outcome =
         kind.final === true
           ? 'failed_permanent'
@@ -138,7 +138,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerOptions) {
       );
       return;
     }
-    const recorded = await deps.queue.markSent(row, token, via.describe);
+    const recorded = await deps.queue.markSent(row, token, via);
     metrics.delivery(row.channel, 'sent', row.attempts);
     recordSpanOutcome('sent', false);
     if (recorded) {

@@ -5,7 +5,11 @@ import type { Db, Executor } from '../../db/database.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import type { MailAttachment } from '../../mail/mailer.js';
 import { currentTraceparent } from '../../telemetry/trace-hooks.js';
+import type { DeliveryChannel } from './mail-transport.js';
 import type { EmailQueueRow } from './tables.js';
+
+/** What an attempt went through: its description for the attempts log, its configuration for the report. */
+export type DeliveryVia = Pick<DeliveryChannel, 'describe' | 'config'>;
 
 /** A rendered e-mail, ready to queue. */
 export interface OutgoingEmail {
@@ -152,29 +156,32 @@ export function createEmailQueue(db: Db, clock: Clock, policy: QueuePolicy) {
   }
 
   /** Marks a claimed message sent and drops its body and attachments; false when the claim was no longer ours. */
-  async function markSent(row: EmailQueueRow, token: string, channel: string): Promise<boolean> {
+  async function markSent(row: EmailQueueRow, token: string, via: DeliveryVia): Promise<boolean> {
     const now = clock();
     const { rows } = await sql<{ id: number }>`
       with done as (
         update email_queue set status = 'sent', sent_at = ${now}, updated_at = ${now}, last_error = null,
-          failure_reason = null,
+          failure_reason = null, via_config = ${via.config},
           body_text = null, body_html = null, attachments = null, lease_until = null, claim_token = null
         where id = ${row.id} and claim_token = ${token}
         returning id, attempts
       ), logged as (
-        update email_attempts a set finished_at = ${now}, outcome = 'sent', channel = ${channel}
+        update email_attempts a set finished_at = ${now}, outcome = 'sent', channel = ${via.describe}
         from done where a.email_id = done.id and a.attempt = done.attempts
       )
       select id from done`.execute(db);
     return rows.length > 0;
   }
 
-  /** Backs a failed attempt off, or fails the message for good after its last attempt. */
+  /**
+   * Backs a failed attempt off, or fails the message for good after its last attempt. `via` is null
+   * when no channel could be set up: the message then counts under its planned configuration again.
+   */
   async function markFailed(
     row: EmailQueueRow,
     token: string,
     error: string,
-    channel: string | null,
+    via: DeliveryVia | null,
     kind: FailureKind = {},
   ): Promise<boolean> {
     const now = clock();
@@ -184,13 +191,13 @@ export function createEmailQueue(db: Db, clock: Clock, policy: QueuePolicy) {
     const { rows } = await sql<{ id: number }>`
       with done as (
         update email_queue set status = ${exhausted ? 'failed' : 'pending'}, last_error = ${message},
-          failure_reason = ${kind.reason ?? 'other'},
+          failure_reason = ${kind.reason ?? 'other'}, via_config = ${via?.config ?? null},
           next_attempt_at = ${addSeconds(now, delay)}, updated_at = ${now},
           lease_until = null, claim_token = null
         where id = ${row.id} and claim_token = ${token}
         returning id, attempts
       ), logged as (
-        update email_attempts a set finished_at = ${now}, outcome = 'failed', error = ${message}, channel = ${channel},
+        update email_attempts a set finished_at = ${now}, outcome = 'failed', error = ${message}, channel = ${via?.describe ?? null},
           failure_reason = ${kind.reason ?? 'other'}
         from done where a.email_id = done.id and a.attempt = done.attempts
       )

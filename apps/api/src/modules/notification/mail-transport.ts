@@ -24,6 +24,11 @@ export interface MailTransportOptions {
 
 export interface DeliveryChannel {
   describe: string;
+  /**
+   * The configuration carrying the message, as the Delivery report keys it: `smtp:<id>`, `sms:<id>`,
+   * `push:<id>` (ids, not names, which may change), `SMTP_URL` or `outbox`.
+   */
+  config: string;
   send(row: EmailQueueRow): Promise<void>;
 }
 
@@ -57,12 +62,15 @@ export function createChannelResolver(options: MailTransportOptions) {
     cached?.close();
     cached = undefined;
     const next = config
-      ? smtpChannel(fromStoredConfig(config, options), formatFrom(config), `smtp-config:${config.name}`)
+      ? smtpChannel(fromStoredConfig(config, options), formatFrom(config), {
+          describe: `smtp-config:${config.name}`,
+          config: `smtp:${config.id}`,
+        })
       : options.smtpUrl
         ? smtpChannel(
             { url: options.smtpUrl, pool: true, maxConnections: options.maxConnections },
             options.mailFrom,
-            'SMTP_URL',
+            { describe: 'SMTP_URL', config: 'SMTP_URL' },
           )
         : outboxChannel(options);
     cached = { key, ...next };
@@ -103,11 +111,15 @@ function toMessage(row: EmailQueueRow, from: string) {
   };
 }
 
-function smtpChannel(target: SMTPPool.Options, from: string, describe: string): Omit<CachedChannel, 'key'> {
+function smtpChannel(
+  target: SMTPPool.Options,
+  from: string,
+  via: Pick<DeliveryChannel, 'describe' | 'config'>,
+): Omit<CachedChannel, 'key'> {
   const transport: Transporter = nodemailer.createTransport(target);
   return {
     channel: {
-      describe,
+      ...via,
       async send(row) {
         await transport.sendMail(toMessage(row, from));
       },
@@ -122,6 +134,7 @@ function outboxChannel(options: MailTransportOptions): Omit<CachedChannel, 'key'
   return {
     channel: {
       describe: 'outbox',
+      config: 'outbox',
       async send(row) {
         const info = await transport.sendMail(toMessage(row, options.mailFrom));
         await mkdir(options.outboxDir, { recursive: true });

@@ -55,6 +55,12 @@ export interface EmailQueueTable {
   channel: ColumnType<QueueChannel, QueueChannel | undefined, QueueChannel>;
   /** The template's SMS or push configuration; null sends through the default one. */
   config_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * The configuration the last attempt went through (`DeliveryChannel.config`), which the worker writes
+   * with its outcome; null before one did. The Delivery report counts what carried a message, not what
+   * was planned (docs/architecture.md).
+   */
+  via_config: ColumnType<string | null, string | null | undefined, string | null>;
   /** The W3C `traceparent` of the request that queued the message (tracing on), linked from its send. */
   trace_parent: ColumnType<string | null, string | null | undefined, never>;
 }

@@ -100,6 +100,13 @@ describe.each(testDatabaseKinds())('SMS and push delivery on %s', (kind) => {
     await t.deliverEmails();
     const sent = await row(queued.json().id);
     expect(sent).toMatchObject({ channel: 'sms', status: 'sent', email_to: '+380501234567', attempts: 1 });
+    // The configuration that carried it, by id, for the Delivery report (the template names none).
+    const config = await t.db
+      .selectFrom('sms_configs')
+      .select('id')
+      .where('name', '=', 'Twilio test')
+      .executeTakeFirstOrThrow();
+    expect(sent).toMatchObject({ config_id: null, via_config: `sms:${config.id}` });
     const form = new URLSearchParams(twilio.requests.at(-1)?.body);
     expect(form.get('To')).toBe('+380501234567');
     expect(form.get('Body')).toBe('Pult: код 4321');

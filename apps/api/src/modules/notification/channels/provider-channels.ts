@@ -39,13 +39,16 @@ export function createProviderChannels(deps: { db: Db; configs: ConfigStore }) {
     return adapter;
   }
 
-  async function adapterFor(row: EmailQueueRow): Promise<{ name: string; adapter: ClosableAdapter }> {
+  async function adapterFor(
+    row: EmailQueueRow,
+  ): Promise<{ id: number; name: string; adapter: ClosableAdapter }> {
     if (row.channel === 'sms') {
       const config = await deps.configs.sms.pick(row.config_id);
       // An administrator may add one: worth trying again later.
       if (!config) throw configurationError('No active SMS configuration', true);
       const make = async () => smsAdapterFor(await deps.configs.sms.resolveStored(config));
       return {
+        id: config.id,
         name: config.name,
         adapter: await cached(`sms:${config.id}`, config.updated_at.getTime(), make),
       };
@@ -54,6 +57,7 @@ export function createProviderChannels(deps: { db: Db; configs: ConfigStore }) {
     if (!config) throw configurationError('No active push configuration', true);
     const make = async () => pushAdapterFor(await deps.configs.push.resolveStored(config));
     return {
+      id: config.id,
       name: config.name,
       adapter: await cached(`push:${config.id}`, config.updated_at.getTime(), make),
     };
@@ -61,9 +65,10 @@ export function createProviderChannels(deps: { db: Db; configs: ConfigStore }) {
 
   return {
     async resolve(row: EmailQueueRow): Promise<DeliveryChannel> {
-      const { name, adapter } = await adapterFor(row);
+      const { id, name, adapter } = await adapterFor(row);
       return {
         describe: `${row.channel}-config:${name} (${adapter.describe})`,
+        config: `${row.channel}:${id}`,
         async send(message) {
           await adapter.send(message.email_to, {
             title: message.subject || null,

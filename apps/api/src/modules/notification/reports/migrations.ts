@@ -42,6 +42,21 @@ const LATENCY: SlotCounts = {
 };
 
 /**
+ * A message's configuration as the Delivery report keys it: the one its last attempt went through,
+ * else the planned one: an SMS/push template's (`sms:<id>`), the default of its kind (`sms:default`),
+ * and for e-mail, which always goes out the default way, `email:default`. The report's `CONFIG_KEY`.
+ */
+const CONFIG_KEY = sql`coalesce(via_config, channel || ':' ||
+  case when channel = 'email' then 'default' else coalesce(config_id::text, 'default') end)`;
+
+const CONFIGS: SlotCounts = {
+  table: 'email_queue',
+  rollup: 'report_delivery_configs',
+  columns: ['channel', 'template_name', 'status', 'config'],
+  values: sql`report_slot(created_at), channel, template_name, status, ${CONFIG_KEY}`,
+};
+
+/**
  * The Delivery report's rollups (docs/architecture.md, "Reports"): queue rows per quarter hour and per
  * UTC day they were queued, by channel, template and current status, so "sent", "failed" and
  * "cancelled" per period are the outcomes of what was queued in it, as the dashboard counts them.
@@ -84,6 +99,23 @@ export const notificationReportMigrations: Record<string, Migration> = {
       }
       await createSlotRollup(db, FAILURES, { channel: 'text', template_name: 'text', reason: 'text' });
       await createSlotRollup(db, LATENCY, { channel: 'text', template_name: 'text', bucket: 'integer' });
+    },
+  },
+  /**
+   * Messages per configuration, by the slot they were queued in and their current status: the column
+   * the worker writes with each attempt's outcome (messages from before it count under their planned
+   * configuration: the attempts log names configurations by names, which may have changed since).
+   */
+  '2026-12-02-0300-delivery-configs': {
+    async up(db: Kysely<unknown>) {
+      await sql`set local statement_timeout = 0`.execute(db);
+      await sql`alter table email_queue add column via_config text`.execute(db);
+      await createSlotRollup(db, CONFIGS, {
+        channel: 'text',
+        template_name: 'text',
+        status: 'text',
+        config: 'text',
+      });
     },
   },
 };
