@@ -32,6 +32,7 @@ export const reportTextsEn: ReportTexts = {
       byStatus: 'By outcome',
       byChannel: 'By channel',
       byTemplate: 'By template',
+      byConfig: 'By configuration (the one that carried the message, else the planned one)',
       failureReasons: 'Failure reasons (most frequent first)',
       latency: 'Time from queued to sent (to the histogram’s bucket)',
     },
@@ -44,6 +45,13 @@ export const reportTextsEn: ReportTexts = {
         cancelled: 'Cancelled',
       },
       byChannel: { email: 'E-mail', sms: 'SMS', push: 'Push' },
+      byConfig: {
+        'email:default': 'E-mail, the default way (planned)',
+        'sms:default': 'Default SMS configuration (planned)',
+        'push:default': 'Default push configuration (planned)',
+        SMTP_URL: 'SMTP_URL (server setting)',
+        outbox: 'Outbox (no SMTP server)',
+      },
       failureReasons: {
         rejected: 'Refused by the recipient’s side',
         temporary: 'Temporary refusal, retries used up',

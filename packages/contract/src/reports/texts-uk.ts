@@ -48,6 +48,7 @@ export const reportTextsUk = {
       byStatus: 'За результатом',
       byChannel: 'За каналами',
       byTemplate: 'За шаблонами',
+      byConfig: 'За конфігураціями (якою надіслано, інакше запланованою)',
       failureReasons: 'Причини невдач (найчастіші першими)',
       latency: 'Час від постановки в чергу до надсилання (з точністю до кошика гістограми)',
     },
@@ -60,6 +61,13 @@ export const reportTextsUk = {
         cancelled: 'Скасовано',
       },
       byChannel: { email: 'Е-пошта', sms: 'SMS', push: 'Push' },
+      byConfig: {
+        'email:default': 'Е-пошта, типовим шляхом (заплановано)',
+        'sms:default': 'Типова конфігурація SMS (заплановано)',
+        'push:default': 'Типова конфігурація push (заплановано)',
+        SMTP_URL: 'SMTP_URL (налаштування сервера)',
+        outbox: 'Вихідна тека (без SMTP-сервера)',
+      },
       failureReasons: {
         rejected: 'Відхилено стороною одержувача',
         temporary: 'Тимчасова відмова, спроби вичерпано',

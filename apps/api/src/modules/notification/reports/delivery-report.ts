@@ -36,6 +36,36 @@ function filtersOf(query: DeliveryQuery): RawBuilder<unknown> {
   return sql`${channelFilters(query)} ${query.status === undefined ? sql`` : sql`and status = ${query.status}`}`;
 }
 
+/** The tables of the configurations a `byConfig` key may name by id (`smtp:3`, `sms:5`, `push:2`). */
+const CONFIG_TABLES = { smtp: 'smtp_configs', sms: 'sms_configs', push: 'push_configs' } as const;
+
+type ConfigKind = keyof typeof CONFIG_TABLES;
+
+/** The ids a kind's keys name (`sms:5` → 5 for `sms`). */
+function configIds(keys: readonly string[], kind: ConfigKind): number[] {
+  const prefix = `${kind}:`;
+  return keys
+    .filter((key) => key.startsWith(prefix) && /^\d+$/.test(key.slice(prefix.length)))
+    .map((key) => Number(key.slice(prefix.length)));
+}
+
+/**
+ * The configurations' names as they are now, for the keys that name one by id; a deleted one is
+ * `#<id>`. The other keys (`SMTP_URL`, `outbox`, `<channel>:default`) are named by the panel's texts.
+ */
+async function configLabels(db: Db, keys: readonly string[]): Promise<Map<string, string>> {
+  const labels = new Map<string, string>();
+  for (const [kind, table] of Object.entries(CONFIG_TABLES) as [ConfigKind, string][]) {
+    const ids = configIds(keys, kind);
+    if (ids.length === 0) continue;
+    const { rows } = await sql<{ id: string; name: string }>`
+      select id::text as id, name from ${sql.table(table)} where id = any(${ids}::bigint[])`.execute(db);
+    const names = new Map(rows.map((row) => [row.id, row.name]));
+    for (const id of ids) labels.set(`${kind}:${id}`, names.get(String(id)) ?? `#${id}`);
+  }
+  return labels;
+}
+
 const byKey = (rows: readonly BucketRow[]) => [...rows].sort((a, b) => a.key.localeCompare(b.key));
 
 const PERCENTILES = [
@@ -77,7 +107,8 @@ function latencySeries(frame: ReportFrame, rows: readonly BucketRow[]): ReportSe
 
 /**
  * Delivery: e-mails, SMS and push messages by the period they were queued in, per outcome (sent,
- * failed, cancelled, still pending), per channel and per template; the failed ones by the class of
+ * failed, cancelled, still pending), per channel, per template and per configuration that carried
+ * them (or is to: docs/architecture.md, "Delivery report"); the failed ones by the class of
  * their last failure, most frequent first; and the time from queued to sent of the sent ones (p50, p95).
  */
 export function deliveryReport(db: Db): ReportSource {
@@ -95,7 +126,12 @@ export function deliveryReport(db: Db): ReportSource {
           keys,
         ),
       });
-      const [failures, latency, ...counts] = await Promise.all([
+      const [configs, failures, latency, ...counts] = await Promise.all([
+        bucketCounts(db, frame, {
+          rollup: 'report_delivery_configs',
+          key: sql<string>`config`,
+          where: filtersOf(query),
+        }),
         bucketCounts(db, frame, {
           rollup: 'report_delivery_failures',
           key: sql<string>`reason`,
@@ -112,6 +148,15 @@ export function deliveryReport(db: Db): ReportSource {
       ]);
       return [
         ...counts,
+        {
+          id: 'byConfig',
+          series: toSeries(
+            configs,
+            frame.buckets,
+            [],
+            await configLabels(db, [...new Set(configs.map((row) => row.key))]),
+          ),
+        },
         // Ranked: the classes in the order of their totals, the largest first (none that is all zeros);
         // classes of equal totals by name, not in the order the database happened to answer them.
         { id: 'failureReasons', series: toSeries(byKey(failures), frame.buckets) },
