@@ -44,7 +44,7 @@ const LATENCY: SlotCounts = {
 /**
  * A message's configuration as the Delivery report keys it: the one its last attempt went through,
  * else the planned one: an SMS/push template's (`sms:<id>`), the default of its kind (`sms:default`),
- * and for e-mail, which always goes out the default way, `email:default`. The report's `CONFIG_KEY`.
+ * and for e-mail, which always goes out the default way, `email:default`.
  */
 const CONFIG_KEY = sql`coalesce(via_config, channel || ':' ||
   case when channel = 'email' then 'default' else coalesce(config_id::text, 'default') end)`;
