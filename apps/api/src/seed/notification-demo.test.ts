@@ -27,5 +27,11 @@ describe('the Delivery report on the demo queue', () => {
     const [p50, p95] = section('latency');
     expect(p50?.total).toBe(5);
     expect(p95?.total).toBe(1800);
+    const configs = await t.db.selectFrom('smtp_configs').select('id').where('name', '=', 'Mailpit (local)');
+    const { id } = await configs.executeTakeFirstOrThrow();
+    expect(section('byConfig').map((series) => [series.key, series.label])).toEqual([
+      [`smtp:${id}`, 'Mailpit (local)'],
+      ['outbox', null],
+    ]);
   });
 });

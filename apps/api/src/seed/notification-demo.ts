@@ -82,7 +82,9 @@ export async function seedNotificationDemo(db: Executor, now: Date): Promise<num
       .values({ ...template, type: 'email', sample_variables: JSON.stringify(template.sample_variables) })
       .execute();
   }
-  // History only: sent e-mails (bodies cleared, as after delivery) and a few that failed for good.
+  const mailpit = await seedConfigs(db);
+  // History only: sent e-mails (bodies cleared, as after delivery) and a few that failed for good,
+  // most through the local SMTP configuration (when it was the default), a quarter to the outbox.
   const rows = Array.from({ length: 36 }, (_, index) => {
     const created = new Date(now.getTime() - (index + 1) * 3 * 3600_000);
     const failure = index % 6 === 4 ? FAILURES[Math.floor(index / 6) % FAILURES.length] : undefined;
@@ -104,6 +106,7 @@ export async function seedNotificationDemo(db: Executor, now: Date): Promise<num
       max_attempts: 5,
       last_error: failure?.error ?? null,
       failure_reason: failure?.reason ?? null,
+      via_config: index % 4 === 3 ? 'outbox' : `smtp:${mailpit}`,
       next_attempt_at: created,
       sent_at: failed
         ? null
@@ -117,18 +120,18 @@ export async function seedNotificationDemo(db: Executor, now: Date): Promise<num
   await sql`insert into email_attempts (email_id, attempt, started_at, finished_at, outcome, error, failure_reason, channel)
     select q.id, n, q.created_at + (n - 1) * interval '10 minutes' + interval '1 second',
       q.created_at + (n - 1) * interval '10 minutes' + interval '2 seconds',
-      case when q.status = 'sent' then 'sent' else 'failed' end, q.last_error, q.failure_reason, 'smtp-config:demo relay'
+      case when q.status = 'sent' then 'sent' else 'failed' end, q.last_error, q.failure_reason,
+      case when q.via_config = 'outbox' then 'outbox' else 'smtp-config:Mailpit (local)' end
     from email_queue q, generate_series(1, q.attempts) as n`.execute(db);
-  await seedConfigs(db);
   return rows.length;
 }
 
 /**
  * Configurations to look at, without secrets (the seed has no key to seal them with) and with no
- * default SMTP one, so the demo's mail keeps going to the outbox.
+ * default SMTP one, so the demo's mail keeps going to the outbox. Returns the local SMTP one's id.
  */
-async function seedConfigs(db: Executor): Promise<void> {
-  await db
+async function seedConfigs(db: Executor): Promise<number> {
+  const [mailpit] = await db
     .insertInto('smtp_configs')
     .values([
       {
@@ -155,6 +158,7 @@ async function seedConfigs(db: Executor): Promise<void> {
         config_json: '{}',
       },
     ])
+    .returning('id')
     .execute();
   await db
     .insertInto('sms_configs')
@@ -188,4 +192,5 @@ async function seedConfigs(db: Executor): Promise<void> {
       },
     ])
     .execute();
+  return mailpit?.id ?? 0;
 }
