@@ -108,7 +108,7 @@ function latencySeries(frame: ReportFrame, rows: readonly BucketRow[]): ReportSe
 /**
  * Delivery: e-mails, SMS and push messages by the period they were queued in, per outcome (sent,
  * failed, cancelled, still pending), per channel, per template and per configuration that carried
- * them (or is to: docs/architecture.md, "Delivery report"); the failed ones by the class of
+ * them (or is to: docs/architecture.md, "Reports", `byConfig`); the failed ones by the class of
  * their last failure, most frequent first; and the time from queued to sent of the sent ones (p50, p95).
  */
 export function deliveryReport(db: Db): ReportSource {
@@ -150,8 +150,9 @@ export function deliveryReport(db: Db): ReportSource {
         ...counts,
         {
           id: 'byConfig',
+          // Largest total first, ties by key, as the failure classes below.
           series: toSeries(
-            configs,
+            byKey(configs),
             frame.buckets,
             [],
             await configLabels(db, [...new Set(configs.map((row) => row.key))]),
