@@ -116,7 +116,8 @@ const FILLS: Fill[] = [
 const PARENTS = [
   // An empty database has no countries (the demo seed adds them): 40 of our own, as a real spread has.
   `insert into countries (code, name_en, name_uk)
-   select 'B' || c, 'Bench ' || c, 'Бенч ' || c from generate_series(1, 40) as c
+   select case when c <= 26 then 'X' || chr(64 + c) else 'Q' || chr(38 + c) end, 'Bench ' || c, 'Бенч ' || c
+   from generate_series(1, 40) as c
    where not exists (select 1 from countries)`,
   `insert into chat_channels (type, name, url, created_by_uid)
    select 'group', 'Bench ' || c, 'bench-reports-' || c, md5('bench-sender-0')::uuid
