@@ -1,5 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import { defineSlotCountFunctions, type SlotCounts, trackSlotCounts } from './rollup-triggers.js';
+import {
+  defineSlotCountFunctions,
+  type SlotCounts,
+  trackMonthlySums,
+  trackSlotCounts,
+} from './rollup-triggers.js';
 
 /**
  * `report_slot(t)`: the quarter hour `t` falls in. Rollups for reports are kept per slot, not per UTC
@@ -26,10 +31,34 @@ export async function dailyRollupBeside(db: Kysely<unknown>, rollup: string, col
 }
 
 /**
+ * A monthly rollup beside a daily one (`month`: the first day of a UTC month), its triggers on the
+ * daily table, then its backfill from it (the triggers first: they lock the daily table until the
+ * migration commits, so no write slips between the two).
+ */
+export async function monthlyRollupBeside(
+  db: Kysely<unknown>,
+  rollup: string,
+  columns: readonly string[],
+): Promise<void> {
+  const [daily, monthly] = [sql.table(`${rollup}_daily`), sql.table(`${rollup}_monthly`)];
+  const names = sql.raw(columns.join(', '));
+  await sql`create table ${monthly} (like ${daily})`.execute(db);
+  await sql`alter table ${monthly} drop column day`.execute(db);
+  await sql`alter table ${monthly} add column month date not null`.execute(db);
+  await sql`alter table ${monthly} add primary key (month, ${names})`.execute(db);
+  await trackMonthlySums(db, rollup, columns);
+  await sql`insert into ${monthly} (month, ${names}, n)
+    select date_trunc('month', day::timestamp)::date, ${names}, sum(n) from ${daily}
+    group by 1, ${names} having sum(n) <> 0`.execute(db);
+}
+
+/**
  * A pair of rollups counting `counts.table` (docs/architecture.md, "Reports"): the quarter-hour table
  * with `columns` (name → SQL type, in `counts.columns`' order), its triggers, the backfill from the
  * rows already there, then the daily table beside it and the triggers' functions writing both. The
  * triggers come before the backfill: creating them locks the table until the migration commits.
+ * Reports read a monthly table too: a rollup created after migration …-1000 adds it with
+ * `monthlyRollupBeside`.
  */
 export async function createSlotRollup(
   db: Kysely<unknown>,

@@ -1,9 +1,10 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 /**
- * Report rollups come in pairs: per quarter hour (`slot`) and per UTC day (`day`, the table named
- * `<rollup>_daily`). A report sums whole UTC days from the second and corrects each bucket's edges
- * with the first (docs/architecture.md, "Reports"). Triggers write both in the writing statement.
+ * Report rollups come in threes: per quarter hour (`slot`), per UTC day (`day`, the table named
+ * `<rollup>_daily`) and per UTC month (`<rollup>_monthly`, kept from the daily one). A report sums
+ * whole UTC months and days from the last two and corrects each bucket's edges with the first
+ * (docs/architecture.md, "Reports"). Triggers write all three in the writing statement.
  */
 export interface SlotCounts {
   /** The counted table. */
@@ -21,25 +22,31 @@ export interface SlotCounts {
   daily?: string;
 }
 
+/** Per rollup, its time column: from which column of a change (`slot`, or a daily row's `day`), and how. */
+const TIME = {
+  slot: { source: 'slot', value: sql`slot` },
+  day: { source: 'slot', value: sql`(slot at time zone 'UTC')::date` },
+  month: { source: 'day', value: sql`date_trunc('month', day::timestamp)::date` },
+} as const;
+
 /**
- * An upsert of netted changes into `target`, whose first key column is `time` (the slot, or its UTC
- * day). Groups are written in key order, so two statements never wait on each other's counters
- * crosswise, and groups that net to zero are not written.
+ * An upsert of netted changes into `target`, whose first key column is `time` (the slot, its UTC day,
+ * or a day's UTC month). Groups are written in key order, so two statements never wait on each other's
+ * counters crosswise, and groups that net to zero are not written.
  */
 function upsert(
   target: string,
-  time: 'slot' | 'day',
+  time: keyof typeof TIME,
   columns: readonly string[],
   changes: RawBuilder<unknown>,
 ): RawBuilder<unknown> {
   const key = sql.join([sql.ref(time), ...columns.map((column) => sql.ref(column))]);
-  const source = sql.join([sql.ref('slot'), ...columns.map((column) => sql.ref(column))]);
-  const first = time === 'slot' ? sql.ref('slot') : sql`(slot at time zone 'UTC')::date`;
+  const source = sql.join([sql.ref(TIME[time].source), ...columns.map((column) => sql.ref(column))]);
   const rest = columns.map((column) => sql.ref(column));
   const groups = sql.raw(columns.map((_, index) => String(index + 2)).join(', '));
   return sql`
     insert into ${sql.table(target)} as r (${key}, n)
-    select ${sql.join([first, ...rest])}, sum(delta) from (${changes}) as c (${source}, delta)
+    select ${sql.join([TIME[time].value, ...rest])}, sum(delta) from (${changes}) as c (${source}, delta)
     group by 1, ${groups} having sum(delta) <> 0 order by 1, ${groups}
     on conflict (${key}) do update set n = r.n + excluded.n`;
 }
@@ -93,9 +100,40 @@ export async function defineTriggerFunction(
     end $body$`.execute(db);
 }
 
+/**
+ * Keeps `<rollup>_monthly` (`month`: the first day of a UTC month) the sum of `<rollup>_daily` per
+ * month, by triggers on the daily table: whatever writes a daily row (a rollup's triggers, or a service
+ * counting refusals itself) moves its month in the same statement, so no writer needs to know of it.
+ */
+export async function trackMonthlySums(
+  db: Kysely<unknown>,
+  rollup: string,
+  columns: readonly string[],
+): Promise<void> {
+  const [daily, monthly] = [`${rollup}_daily`, `${rollup}_monthly`];
+  const values = sql.join(['day', ...columns].map((column) => sql.ref(column)));
+  const added = sql`select ${values}, n from new_rows`;
+  const removed = sql`select ${values}, -n from old_rows`;
+  const bodies = {
+    insert: upsert(monthly, 'month', columns, added),
+    update: upsert(monthly, 'month', columns, sql`${added} union all ${removed}`),
+    delete: upsert(monthly, 'month', columns, removed),
+    truncate: sql`delete from ${sql.table(monthly)}`,
+  };
+  for (const [event, body] of Object.entries(bodies)) {
+    await defineTriggerFunction(db, `${monthly}_${event}`, body);
+  }
+  await attachStatementTriggers(db, daily, monthly);
+}
+
 /** Attaches the counting functions to the table (creating the triggers locks it until the migration commits). */
 export async function trackSlotCounts(db: Kysely<unknown>, counts: SlotCounts): Promise<void> {
   await defineSlotCountFunctions(db, counts);
+  await attachStatementTriggers(db, counts.table, counts.rollup);
+}
+
+/** Triggers `<name>_<event>` on `table` running the functions of the same names, one per event. */
+async function attachStatementTriggers(db: Kysely<unknown>, table: string, name: string): Promise<void> {
   const events = [
     ['insert', sql`referencing new table as new_rows`],
     ['update', sql`referencing old table as old_rows new table as new_rows`],
@@ -103,8 +141,8 @@ export async function trackSlotCounts(db: Kysely<unknown>, counts: SlotCounts): 
     ['truncate', sql``],
   ] as const;
   for (const [event, referencing] of events) {
-    const name = sql.id(`${counts.rollup}_${event}`);
-    await sql`create trigger ${name} after ${sql.raw(event)} on ${sql.table(counts.table)} ${referencing}
-      for each statement execute function ${name}()`.execute(db);
+    const trigger = sql.id(`${name}_${event}`);
+    await sql`create trigger ${trigger} after ${sql.raw(event)} on ${sql.table(table)} ${referencing}
+      for each statement execute function ${trigger}()`.execute(db);
   }
 }

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { trackChanges } from '../../live/migrations.js';
+import { monthlyRollupMigrations } from '../../reports/monthly-migrations.js';
 import { savedReportMigrations } from '../../reports/saved/migrations.js';
 import { reportScheduleMigrations } from '../../reports/schedules/migrations.js';
 import { bigramIndex, finerTextStatistics, trackDayCounts } from '../../resources/migrations.js';
@@ -245,6 +246,7 @@ export const authMigrations: Record<string, Migration> = {
   ...authReportMigrations,
   ...savedReportMigrations,
   ...reportScheduleMigrations,
+  ...monthlyRollupMigrations,
   '2026-11-24-0210-users-day-counts': {
     async up(db: Kysely<unknown>) {
       // Totals of date + status filters and deep pages of the date sort (list engine, day counters).
