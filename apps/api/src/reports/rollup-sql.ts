@@ -46,7 +46,7 @@ export async function bucketCounts(db: Db, frame: ReportFrame, query: RollupQuer
  * rows of (bucket, key, n), `bucket` the span's number from 1. Exact sums, so a key with `n` 0 had no
  * counted row in the span.
  */
-export function spanCounts(
+function spanCounts(
   bounds: readonly string[],
   tz: string,
   query: RollupQuery,
@@ -99,7 +99,7 @@ export function spanCounts(
 }
 
 /** The rows of a statement over the rollups, planned without JIT. */
-export async function withoutJit<Row>(db: Db, statement: RawBuilder<Row>): Promise<Row[]> {
+async function withoutJit<Row>(db: Db, statement: RawBuilder<Row>): Promise<Row[]> {
   return db.transaction().execute(async (trx) => {
     // The planner cannot know the slot ranges (they come from the bounds) and guesses a tenth of the
     // rollup per bound; on PostgreSQL that cost switched JIT on, 20–80 ms of compiling for a 5 ms query.
