@@ -79,4 +79,7 @@ export async function createSlotRollup(
   );
   await dailyRollupBeside(db, counts.rollup, names);
   await defineSlotCountFunctions(db, { ...counts, daily: `${counts.rollup}_daily` });
+  // Every report reads whole months from a monthly table (`bucketCounts`): a rollup made after the
+  // migration that added them to the existing ones gets its own here.
+  await monthlyRollupBeside(db, counts.rollup, counts.columns);
 }
