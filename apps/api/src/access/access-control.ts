@@ -75,7 +75,9 @@ const LOOKUP_USES = ['list', 'read', 'create', 'update'] as const;
 export function mayUseLookup(permissions: PermissionSet, declared: LookupAccess): boolean {
   return (
     permissions.can(declared.resource, 'list') ||
-    declared.usedBy.some((resource) => LOOKUP_USES.some((action) => permissions.can(resource, action)))
+    declared.usedBy.some((resource) =>
+      (declared.uses ?? LOOKUP_USES).some((action) => permissions.can(resource, action)),
+    )
   );
 }
 

@@ -57,6 +57,11 @@ export interface LookupAccess {
   kind: 'lookup';
   resource: string;
   usedBy: readonly string[];
+  /**
+   * The actions on `usedBy` that show the names (list, read, create and update unless told): a picker
+   * only writers use (a schedule's recipients) is no reason for its readers to list every name.
+   */
+  uses?: readonly string[];
 }
 
 type ResourceRef = ResourceDescriptor | string;
@@ -99,8 +104,13 @@ export const access = {
       ...(options.stepUp ? { stepUp: options.stepUp } : {}),
     };
   },
-  lookup(resource: ResourceRef, usedBy: readonly ResourceRef[]): LookupAccess {
-    return { kind: 'lookup', resource: nameOf(resource), usedBy: usedBy.map(nameOf) };
+  lookup(resource: ResourceRef, usedBy: readonly ResourceRef[], uses?: readonly string[]): LookupAccess {
+    return {
+      kind: 'lookup',
+      resource: nameOf(resource),
+      usedBy: usedBy.map(nameOf),
+      ...(uses ? { uses } : {}),
+    };
   },
 };
 

@@ -15,7 +15,8 @@ function admits(declared: RouteAccess, resource: string, action: string): boolea
     case 'lookup':
       return (
         (declared.resource === resource && action === 'list') ||
-        (declared.usedBy.includes(resource) && LOOKUP_USES.has(action))
+        (declared.usedBy.includes(resource) &&
+          (declared.uses ? declared.uses.includes(action) : LOOKUP_USES.has(action)))
       );
     case 'permission':
       return (
