@@ -46,7 +46,14 @@ export default function ReportChart({ section, buckets, group, label, stacked }:
             tickLabelInterval: (_value, index) => index % every === 0,
           },
         ]}
-        yAxis={[{ width: 48, tickMinStep: 1, valueFormatter: (value: number) => figure(value) }]}
+        // Durations read "16,7 хв": wider than a count's ticks.
+        yAxis={[
+          {
+            width: section.unit === 'seconds' ? 64 : 48,
+            tickMinStep: 1,
+            valueFormatter: (value: number) => figure(value),
+          },
+        ]}
         series={shown.map((series) => ({
           id: series.key,
           label: label(series.key, series.label),
