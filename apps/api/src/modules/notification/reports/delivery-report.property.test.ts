@@ -18,8 +18,8 @@ import { LATENCY_BOUNDS } from './latency-buckets.js';
 /**
  * The Delivery report's configurations, failure reasons and latency against the queue itself: messages
  * per configuration (the one an attempt recorded, else the planned one) and failed messages per class
- * equal `count(*)` over `email_queue`, each configuration named as it is now (`#id` once deleted); p50/p95 per bucket (and for the period) equal the
- * nearest-rank percentile of the raw rows' times from queued to sent, read as the upper bound of the
+ * equal `count(*)` over `email_queue`, each configuration named as it is now (`#id` once deleted);
+ * p50/p95 per bucket (and for the period) equal the nearest-rank percentile of the raw rows' times from queued to sent, read as the upper bound of the
  * histogram bucket it falls in; after random inserts, sends, failures, retries, cancellations, moves of
  * the queued time and deletes.
  */
