@@ -5,6 +5,7 @@ import {
   isFieldErrorBody,
   isHttpError,
   joinFieldErrors,
+  listFieldError,
   serverMessage,
 } from './http-error';
 
@@ -52,5 +53,13 @@ describe('field errors', () => {
 
   it('joins the texts of a field with commas', () => {
     expect(joinFieldErrors(body.message)).toEqual({ email: 'Required, Invalid', password: 'Too short' });
+  });
+
+  it('names each item of a list field by its chip, and keeps the field’s own text as it is', () => {
+    const errors = { recipients: 'Chosen twice', 'recipients.1': 'No such administrator', name: 'Required' };
+    expect(listFieldError(errors, 'recipients', (index) => ['Olena', 'Taras'][index] ?? '')).toBe(
+      'Chosen twice; Taras: No such administrator',
+    );
+    expect(listFieldError(errors, 'recipient', () => '')).toBe('');
   });
 });

@@ -45,6 +45,24 @@ export function fieldErrorsOf(error: unknown): FieldErrors | null {
   return error.body.message;
 }
 
+/**
+ * The texts of a list field and of its items (`recipients`, `recipients.2`) as one line, each item's
+ * named (`name(2)`: the chip the person should remove), so a chips input shows which one is wrong.
+ */
+export function listFieldError(
+  errors: Record<string, string>,
+  field: string,
+  name: (index: number) => string,
+): string {
+  return Object.entries(errors)
+    .filter(([key]) => key === field || key.startsWith(`${field}.`))
+    .map(([key, text]) => {
+      const index = key.split('.')[1];
+      return index === undefined ? text : `${name(Number(index))}: ${text}`;
+    })
+    .join('; ');
+}
+
 /** Spec §5: several server texts for one field are shown joined by commas. */
 export function joinFieldErrors(errors: FieldErrors): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).map(([field, texts]) => [field, texts.join(', ')]));

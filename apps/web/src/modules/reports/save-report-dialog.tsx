@@ -13,7 +13,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/use-permissions';
 import { renderTagChips } from '../../forms/tag-chips';
-import { fieldErrorsOf, joinFieldErrors } from '../../http/http-error';
+import { fieldErrorsOf, joinFieldErrors, listFieldError } from '../../http/http-error';
 import { useLookup } from '../../resources/use-lookup';
 import { useCreateSavedReport } from './saved-reports-api';
 
@@ -39,10 +39,7 @@ export function SaveReportDialog({ report, query, onSaved, onClose }: SaveReport
   const options = useMemo(() => lookup.options.map((option) => option.label), [lookup.options]);
   const errors = joinFieldErrors(fieldErrorsOf(save.error) ?? {});
   // "shared_with.2: No such group" names the group, so the person sees which chip to remove.
-  const groupError = Object.entries(errors)
-    .filter(([field]) => field.startsWith('shared_with'))
-    .map(([field, text]) => `${groups[Number(field.split('.')[1])] ?? ''}: ${text}`)
-    .join('; ');
+  const groupError = listFieldError(errors, 'shared_with', (index) => groups[index] ?? '');
   // A parameter the server refused (the report changed since the page was loaded) is no field here.
   const queryError = Object.entries(errors)
     .filter(([field]) => field.startsWith('query'))

@@ -23,7 +23,7 @@ import {
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { renderTagChips } from '../../../forms/tag-chips';
-import { fieldErrorsOf, joinFieldErrors } from '../../../http/http-error';
+import { fieldErrorsOf, joinFieldErrors, listFieldError } from '../../../http/http-error';
 import { browserTimeZone, currentZoneName } from '../../../i18n/time-zone';
 import { useLocale } from '../../../i18n/use-locale';
 import { useSavedReports } from '../saved-reports-api';
@@ -73,13 +73,7 @@ export function ScheduleDialog({ schedule, savedReportId, onClose }: ScheduleDia
   const recipients = useRecipientOptions(search);
   const save = useSaveSchedule(schedule?.id);
   const errors = joinFieldErrors(fieldErrorsOf(save.error) ?? {});
-  const recipientError = Object.entries(errors)
-    .filter(([field]) => field.startsWith('recipients'))
-    .map(([field, text]) => {
-      const index = field.split('.')[1];
-      return index === undefined ? text : `${form.recipients[Number(index)]?.label ?? ''}: ${text}`;
-    })
-    .join('; ');
+  const recipientError = listFieldError(errors, 'recipients', (index) => form.recipients[index]?.label ?? '');
   const otherError = save.error && !fieldErrorsOf(save.error) ? save.error.message : undefined;
   const set = <K extends keyof ScheduleForm>(key: K, value: ScheduleForm[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
