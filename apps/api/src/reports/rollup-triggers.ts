@@ -133,7 +133,11 @@ export async function trackSlotCounts(db: Kysely<unknown>, counts: SlotCounts): 
 }
 
 /** Triggers `<name>_<event>` on `table` running the functions of the same names, one per event. */
-async function attachStatementTriggers(db: Kysely<unknown>, table: string, name: string): Promise<void> {
+export async function attachStatementTriggers(
+  db: Kysely<unknown>,
+  table: string,
+  name: string,
+): Promise<void> {
   const events = [
     ['insert', sql`referencing new table as new_rows`],
     ['update', sql`referencing old table as old_rows new table as new_rows`],

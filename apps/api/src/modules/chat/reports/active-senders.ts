@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
+import { withoutJit } from '../../../reports/rollup-sql.js';
 
 /**
  * How many distinct users posted in each span between consecutive `bounds` (local midnights of `tz`,
@@ -41,11 +42,7 @@ export async function activeSenders(
       where r.n > 0 ${where}
     )
     select i, count(*)::int as n from present group by i`;
-  const rows = await db.transaction().execute(async (trx) => {
-    // As in bucketCounts: the planner cannot see the slot ranges and would switch JIT on for nothing.
-    await sql`set local jit = off`.execute(trx);
-    return (await statement.execute(trx)).rows;
-  });
+  const rows = await withoutJit(db, statement);
   const counts = bounds.slice(1).map(() => 0);
   for (const row of rows) counts[row.i - 1] = Number(row.n);
   return counts;

@@ -1,5 +1,4 @@
 import {
-  addDays,
   channelMessagesResource,
   channelsResource,
   chatReportQuerySchema,
@@ -9,8 +8,8 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { defineReport, type ReportSource } from '../../../reports/report-source.js';
-import { type BucketRow, boundsOf, bucketCounts, toSeries } from '../../../reports/rollup-sql.js';
-import { activeSenders } from './active-senders.js';
+import { type BucketRow, bucketCounts, toSeries } from '../../../reports/rollup-sql.js';
+import { activeUsers } from './active-users.js';
 
 type ChatQuery = ReturnType<typeof chatReportQuerySchema.parse>;
 
@@ -71,22 +70,21 @@ export function chatReport(db: Db): ReportSource {
     query: chatReportQuerySchema,
     async sections(query, frame): Promise<ReportSection[]> {
       const where = filtersOf(query);
-      const { tz, from, to } = frame.period;
-      const [messages, perBucket, [overall = 0]] = await Promise.all([
+      const filtered = query.channel !== undefined || query.type !== undefined;
+      const [messages, active] = await Promise.all([
         bucketCounts(db, frame, {
           rollup: 'report_chat_messages',
           key: sql<string>`channel_id::text`,
           where,
         }),
-        activeSenders(db, boundsOf(frame), tz, where),
-        activeSenders(db, [from, addDays(to, 1)], tz, where),
+        activeUsers(db, frame, filtered, where),
       ]);
       const all = messages.map((row) => ({ ...row, key: 'all' }));
       return [
         { id: 'messages', series: toSeries(all, frame.buckets, ['all']) },
         {
           id: 'activeUsers',
-          series: [{ key: 'all', label: null, values: perBucket, total: overall }],
+          series: [{ key: 'all', label: null, values: active.values, total: active.total }],
           totals: 'period',
         },
         { id: 'channels', series: await busiestChannels(db, messages, frame.buckets) },

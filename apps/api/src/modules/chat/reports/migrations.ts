@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { createSlotRollup } from '../../../reports/report-migrations.js';
+import { createChatPresence } from './presence-migration.js';
 
 /**
  * The Chat report's rollups (docs/architecture.md, "Reports"): messages per channel, and messages per
@@ -31,6 +32,12 @@ export const chatReportMigrations: Record<string, Migration> = {
         },
         { channel_id: 'bigint', sender_uid: 'uuid' },
       );
+    },
+  },
+  '2026-12-03-0300-chat-presence': {
+    async up(db: Kysely<unknown>) {
+      await sql`set local statement_timeout = 0`.execute(db);
+      await createChatPresence(db);
     },
   },
 };

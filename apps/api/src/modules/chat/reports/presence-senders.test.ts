@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../../db/database.js';
+import { openTestDatabase, testDatabaseKinds } from '../../../test/test-database.js';
+import { activeSenders } from './active-senders.js';
+import { presenceSenders, presenceTotal, readsAgainstUnit } from './presence-senders.js';
+
+describe('readsAgainstUnit', () => {
+  it('reads a day always, a week of four days or more, a month of fifteen or more against the unit', () => {
+    expect(readsAgainstUnit('day', '2026-03-29', '2026-03-30')).toBe(true);
+    expect(readsAgainstUnit('week', '2026-03-05', '2026-03-09')).toBe(true);
+    expect(readsAgainstUnit('week', '2026-03-06', '2026-03-09')).toBe(false);
+    expect(readsAgainstUnit('month', '2026-02-14', '2026-03-01')).toBe(true);
+    expect(readsAgainstUnit('month', '2026-02-15', '2026-03-01')).toBe(false);
+  });
+});
+
+describe.each(testDatabaseKinds())('the chat presence on %s', (kind) => {
+  let handle: DatabaseHandle;
+  let channel: number;
+  let seq = 0;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    const { rows } = await sql<{ id: number }>`insert into chat_channels (type, name, url, created_by_uid)
+      values ('group', 'Presence', 'presence', ${randomUUID()}) returning id`.execute(handle.db);
+    channel = Number(rows[0]?.id);
+  });
+  afterAll(() => handle?.close());
+
+  async function post(sender: string, at: string): Promise<void> {
+    seq += 1;
+    await sql`insert into chat_messages (channel_id, seq, sender_uid, body, created_at)
+      values (${channel}, ${seq}, ${sender}, 'hi', ${at})`.execute(handle.db);
+  }
+
+  /** Each unit's kept count against a distinct count over the messages. */
+  async function countsDrift(): Promise<unknown[]> {
+    const { rows } = await sql`
+      with truth as (
+        select u.unit, case when u.unit = 'all' then date '2000-01-01'
+            else date_trunc(u.unit, created_at at time zone 'UTC')::date end as start,
+          count(distinct sender_uid) as senders
+        from chat_messages cross join unnest(array['day', 'week', 'month', 'all']) as u (unit)
+        group by 1, 2
+      )
+      select coalesce(t.unit, c.unit) as unit, coalesce(t.start, c.start) as start, t.senders as truth, c.senders as kept
+      from truth t full join (select * from report_chat_presence_counts where senders <> 0) c using (unit, start)
+      where t.senders is distinct from c.senders`.execute(handle.db);
+    return rows;
+  }
+
+  it('counts a sender seen at both edges of a local month, and nowhere between, once', async () => {
+    // Kyiv's November 2025 is 22:00Z on Oct 31 to 22:00Z on Nov 30: `both` posts in its first UTC
+    // hours (outside UTC November) and in its last (inside UTC November, outside Kyiv's).
+    const [both, early, late, middle] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await post(both, '2025-10-31T22:30:00Z');
+    await post(both, '2025-11-30T22:30:00Z');
+    await post(early, '2025-10-31T23:59:00Z');
+    await post(late, '2025-11-30T23:00:00Z');
+    await post(middle, '2025-11-15T12:00:00Z');
+    await post(middle, '2025-11-30T23:30:00Z');
+    const month = [['2025-11-01', '2025-12-01']] as const;
+    expect(await presenceSenders(handle.db, month, 'Europe/Kyiv', 'month')).toEqual([3]);
+    expect(await activeSenders(handle.db, ['2025-11-01', '2025-12-01'], 'Europe/Kyiv', sql``)).toEqual([3]);
+    expect(await presenceTotal(handle.db, '2025-11-01', '2025-12-01', 'Europe/Kyiv')).toBe(3);
+    // UTC November lacks `early`; Kyiv's December starts with the last three posts.
+    expect(await presenceSenders(handle.db, month, 'UTC', 'month')).toEqual([3]);
+    expect(await presenceTotal(handle.db, '2025-12-01', '2026-01-01', 'Europe/Kyiv')).toBe(3);
+    expect(await countsDrift()).toEqual([]);
+  });
+
+  it('keeps each unit’s count exact when first posts and deletes race', async () => {
+    const senders = Array.from({ length: 4 }, () => randomUUID());
+    const first = seq;
+    // Every transaction holds its rows a while, so the next one waits on its presence rows and counts.
+    const race = (statement: (index: number) => ReturnType<typeof sql>) =>
+      Promise.all(
+        Array.from({ length: 16 }, (_, index) =>
+          handle.db.transaction().execute(async (trx) => {
+            await statement(index).execute(trx);
+            if (kind === 'postgres') await sql`select pg_sleep(0.02)`.execute(trx);
+          }),
+        ),
+      );
+    await race(
+      (index) => sql`insert into chat_messages (channel_id, seq, sender_uid, body, created_at)
+        values (${channel}, ${first + index + 1}, ${senders[index % senders.length]}, 'hi',
+          ${new Date(Date.UTC(2026, 0, 5 + (index % 3), 10))})`,
+    );
+    seq += 16;
+    expect(await countsDrift()).toEqual([]);
+    await race(
+      (index) => sql`delete from chat_messages where channel_id = ${channel} and seq = ${first + index + 1}
+      and ${index % 2 === 0}`,
+    );
+    expect(await countsDrift()).toEqual([]);
+    await race(
+      (index) => sql`delete from chat_messages where channel_id = ${channel} and seq = ${first + index + 1}`,
+    );
+    expect(await countsDrift()).toEqual([]);
+  });
+});
