@@ -38,14 +38,17 @@ export function administratorsReport(db: Db): ReportSource {
     resource: auditResource,
     query: administratorsReportQuerySchema,
     async sections(query, frame): Promise<ReportSection[]> {
-      const by = async (id: string, key: RawBuilder<string>) => ({
+      const where = filtersOf(query);
+      const by = async (id: string, rollup: string, key: RawBuilder<string>) => ({
         id,
-        rows: await bucketCounts(db, frame, { rollup: 'report_admin_actions', key, where: filtersOf(query) }),
+        rows: await bucketCounts(db, frame, { rollup, key, where }),
       });
+      const filtered = query.admin !== undefined || query.action !== undefined;
       const parts = await Promise.all([
-        by('byAdministrator', sql<string>`admin_id::text`),
-        by('byAction', sql<string>`action`),
-        by('byResource', sql<string>`resource`),
+        by('byAdministrator', 'report_admin_actors', sql<string>`admin_id::text`),
+        by('byAction', 'report_admin_actors', sql<string>`action`),
+        // Filtered by who or which action, the resources need the rollup that holds all three.
+        by('byResource', filtered ? 'report_admin_actions' : 'report_admin_resources', sql<string>`resource`),
       ]);
       const names = await adminNames(db, parts[0]?.rows.map((row) => row.key) ?? []);
       return parts.map(({ id, rows }) => ({

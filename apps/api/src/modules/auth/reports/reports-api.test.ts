@@ -198,7 +198,20 @@ describe.each(testDatabaseKinds())('reports on %s', (kind) => {
       Object.fromEntries(rows.map((row) => [row.admin_id, Number(row.n)])),
     );
     expect(byAdmin.every((series) => series.key === '0' || series.label !== null)).toBe(true);
+    // Who and which action come from one rollup, the resources from another, or, filtered, from a third.
+    const totals = (column: string, where = sql``) =>
+      sql<{ key: string; n: string }>`select coalesce(${sql.ref(column)}::text, '') as key, count(*) as n
+        from audit_log where true ${where} group by 1`
+        .execute(t.db)
+        .then(({ rows }) => Object.fromEntries(rows.map((row) => [row.key, Number(row.n)])));
+    const sectionTotals = (answer: typeof result, id: string) =>
+      Object.fromEntries((section(answer, id)?.series ?? []).map((series) => [series.key, series.total]));
+    expect(sectionTotals(result, 'byAction')).toEqual(await totals('action'));
+    expect(sectionTotals(result, 'byResource')).toEqual(await totals('resource'));
     const signins = await report('/auth/admin/reports/administrators?preset=last-7-days&action=signin');
     expect(section(signins, 'byAction')?.series.map((series) => series.key)).toEqual(['signin']);
+    expect(sectionTotals(signins, 'byResource')).toEqual(
+      await totals('resource', sql`and action = 'signin'`),
+    );
   });
 });
