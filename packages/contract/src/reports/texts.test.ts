@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as contract from '../index.js';
 import { reportSectionTitle, reportSeriesLabel, reportTexts } from './texts.js';
 
 describe('a report series label', () => {
@@ -21,5 +22,21 @@ describe('a report series label', () => {
   it('titles a section by its text, else by its id', () => {
     expect(reportSectionTitle(en, 'chat', 'channels')).toBe('Channels by activity');
     expect(reportSectionTitle(en, 'chat', 'later')).toBe('later');
+  });
+
+  it('names every resource the audit log may name, in both languages', () => {
+    const names = Object.values(contract)
+      .filter(
+        (value) => typeof value === 'object' && value !== null && 'service' in value && 'fields' in value,
+      )
+      .map((descriptor) => (descriptor as { name: string }).name);
+    expect(names.length).toBeGreaterThan(20);
+    for (const locale of ['en-US', 'uk-UA'] as const) {
+      const texts = reportTexts(locale);
+      const unnamed = names.filter(
+        (name) => reportSeriesLabel(texts, 'administrators', 'byResource', name, null) === name,
+      );
+      expect(unnamed, locale).toEqual([]);
+    }
   });
 });
