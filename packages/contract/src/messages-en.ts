@@ -26,6 +26,7 @@ export const MESSAGES_EN = {
   codeInvalid: 'Invalid or expired code',
   invalidCredentials: INVALID_CREDENTIALS_TEXTS['en-US'],
   tooManySignins: 'Too many sign-in attempts. Try again in {minutes} min.',
+  reportSentJustNow: 'This report was sent a moment ago. It can be sent again in {seconds} s.',
   recordNotFound: 'Record not found',
   routeNotFound: 'Not found',
   malformedJson: 'The request body is not valid JSON',

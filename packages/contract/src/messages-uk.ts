@@ -23,6 +23,7 @@ export const MESSAGES_UK: Record<MessageKey, string> = {
   codeInvalid: 'Недійсний або прострочений код',
   invalidCredentials: INVALID_CREDENTIALS_TEXTS['uk-UA'],
   tooManySignins: 'Забагато спроб входу. Спробуйте через {minutes} хв.',
+  reportSentJustNow: 'Цей звіт щойно надіслано. Надіслати його знову можна через {seconds} с.',
   recordNotFound: 'Запис не знайдено',
   routeNotFound: 'Не знайдено',
   malformedJson: 'Тіло запиту не є коректним JSON',

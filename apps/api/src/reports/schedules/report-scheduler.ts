@@ -29,6 +29,11 @@ const DUE_COLUMNS = sql`id, saved_report_id, owner_id, frequency, weekday, month
 /** Due schedules one tick runs at most; the rest wait for the next tick (or another process). */
 const RUNS_PER_TICK = 50;
 const DEFAULT_POLL_MS = 30_000;
+/** How long after one "Send now" the next is refused: a second click mails every recipient twice. */
+export const SEND_NOW_COOLDOWN_SECONDS = 60;
+
+/** What "Send now" did: a run, or nothing yet, `retryAfter` seconds before the next may go. */
+export type SendNowOutcome = { run: ScheduleRunRow } | { retryAfter: number };
 
 const scheduleOf = (row: DueRow) => ({
   ...row,
@@ -116,20 +121,30 @@ export function createReportScheduler(deps: ReportSchedulerDeps) {
 
   /**
    * "Send now": one run outside the schedule's slots, as the schedule is when asked, waiting for a
-   * scheduled run of it to commit first (the row lock). Undefined: no such schedule.
+   * scheduled run of it to commit first (the row lock), refused within `SEND_NOW_COOLDOWN_SECONDS` of
+   * the last one (checked under the same lock, so two clicks in two processes send once). Undefined:
+   * no such schedule.
    */
-  async function runNow(scheduleId: number): Promise<ScheduleRunRow | undefined> {
+  async function runNow(scheduleId: number): Promise<SendNowOutcome | undefined> {
     const { rows } = await sql<DueRow>`select ${DUE_COLUMNS} from report_schedules
       where id = ${scheduleId}`.execute(db);
     const row = rows[0];
     if (!row) return undefined;
     const prepared = await prepareDelivery(db, deps, scheduleOf(row));
-    const outcome = await db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx): Promise<SendNowOutcome | undefined> => {
       const { rows: locked } = await sql`select id from report_schedules where id = ${scheduleId}
         for update`.execute(trx);
-      return locked[0] ? record(trx, row, clock(), true, prepared) : undefined;
+      if (!locked[0]) return undefined;
+      const now = clock();
+      const { rows: last } = await sql<{ started_at: Date }>`select started_at from report_schedule_runs
+        where schedule_id = ${scheduleId} and manual order by started_at desc limit 1`.execute(trx);
+      const since = last[0] ? (now.getTime() - new Date(last[0].started_at).getTime()) / 1000 : Infinity;
+      if (since < SEND_NOW_COOLDOWN_SECONDS)
+        return { retryAfter: Math.max(1, Math.ceil(SEND_NOW_COOLDOWN_SECONDS - since)) };
+      const run = await record(trx, row, now, true, prepared);
+      return run ? { run } : undefined;
     });
-    if (outcome) deps.mailer.wake();
+    if (outcome && 'run' in outcome) deps.mailer.wake();
     return outcome;
   }
 

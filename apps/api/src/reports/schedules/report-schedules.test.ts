@@ -347,6 +347,24 @@ describe.each(testDatabaseKinds())('report schedules on %s', (kind) => {
     savedId = saved.json<SavedReport>().id;
   });
 
+  it('sends now once a minute, however many clicks race for it', async () => {
+    const schedule = await create(root, { ...daily(), recipients: [rootId] });
+    const before = await lastEmailId();
+    const sendNow = () => send('POST', `${PATH}/${schedule.id}/send-now`, root);
+    const clicks = await Promise.all([sendNow(), sendNow(), sendNow()]);
+    expect(clicks.map((click) => click.statusCode).sort()).toEqual([200, 429, 429]);
+    const refused = clicks.find((click) => click.statusCode === 429);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused?.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(refused?.json<{ message: string }>().message).toMatch(/^This report was sent a moment ago/);
+    expect(await queued(before)).toBe(1);
+    await advance(61);
+    expect((await sendNow()).statusCode).toBe(200);
+    expect(await queued(before)).toBe(2);
+    expect((await runsOf(schedule.id)).filter((run) => run.manual)).toHaveLength(2);
+    await send('DELETE', `${PATH}/${schedule.id}`, root);
+  });
+
   it.runIf(kind === 'postgres')(
     'runs a slot once with two processes, and after one dies holding it',
     async () => {

@@ -155,8 +155,13 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRouteDeps> = async (a
       const schedule = await visibleSchedule(request, request.params.id);
       // Like a change, "Send now" is the owner's: others' recipients are not theirs to mail.
       if (!schedule.mine) throw errors.forbidden();
-      const run = await scheduler.runNow(schedule.id);
-      if (!run) throw errors.notFound();
+      const outcome = await scheduler.runNow(schedule.id);
+      if (!outcome) throw errors.notFound();
+      if ('retryAfter' in outcome)
+        throw errors.tooManyRequests('reportSentJustNow', outcome.retryAfter, {
+          seconds: outcome.retryAfter,
+        });
+      const { run } = outcome;
       await auditSinkOf(app).record(request, {
         action: 'action',
         resource: reportSchedulesResource.name,
