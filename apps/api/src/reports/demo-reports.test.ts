@@ -20,7 +20,7 @@ describe('the reports on the demo data', () => {
     Object.fromEntries(
       result.sections.map((section) => [
         section.id,
-        section.series.reduce((sum, series) => sum + series.total, 0),
+        section.series.reduce((sum, series) => sum + (series.total ?? 0), 0),
       ]),
     );
   const daysWith = (result: ReportResult, id: string) =>

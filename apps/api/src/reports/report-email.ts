@@ -59,12 +59,12 @@ function sectionHtml(
   answer: MailedReport,
   section: ReportSection,
   texts: ReportTexts,
-  figure: (value: number) => string,
+  figure: (value: number | null) => string,
 ): string {
   const headers = headersOf(answer, section, texts);
   const name = (key: string, label: string | null) =>
     escapeHtml(reportSeriesLabel(texts, answer.id, section.id, key, label));
-  const figures = (values: readonly number[], style: string) =>
+  const figures = (values: readonly (number | null)[], style: string) =>
     values.map((value) => `<td style="${style}">${figure(value)}</td>`).join('');
   const head = `<tr><th style="${CELL};${HEAD}">${escapeHtml(headers.bucket)}</th>${section.series
     .map((series) => `<th style="${NUMBER};${HEAD}">${name(series.key, series.label)}</th>`)
@@ -72,7 +72,7 @@ function sectionHtml(
   const rows = answer.buckets.map(
     (bucket, index) =>
       `<tr><td style="${CELL}">${escapeHtml(bucket)}</td>${figures(
-        section.series.map((series) => series.values[index] ?? 0),
+        section.series.map((series) => series.values[index] ?? null),
         NUMBER,
       )}</tr>`,
   );
@@ -82,7 +82,7 @@ function sectionHtml(
   )}</tr>`;
   const title = escapeHtml(reportSectionTitle(texts, answer.id, section.id));
   // As the panel shows it: a section where nothing happened says so instead of a table of zeros.
-  if (section.series.every((series) => series.total === 0))
+  if (section.series.every((series) => !series.total))
     return `<h3 style="${HEADING}">${title}</h3>\n<p style="${EMPTY}">${escapeHtml(texts.noData)}</p>`;
   return [
     `<h3 style="${HEADING}">${title}</h3>`,

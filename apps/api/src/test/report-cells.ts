@@ -20,7 +20,7 @@ export function reportCells(result: ReportResult, id: string): Record<string, nu
   const cells: Record<string, number> = {};
   for (const series of result.sections.find((section) => section.id === id)?.series ?? [])
     series.values.forEach((value, index) => {
-      if (value !== 0) cells[`${series.key}@${result.buckets[index]}`] = value;
+      if (value !== null && value !== 0) cells[`${series.key}@${result.buckets[index]}`] = value;
     });
   return cells;
 }

@@ -16,4 +16,9 @@ describe('a report figure', () => {
     ]);
     expect(reportFigureFormat({ unit: 'seconds' }, 'uk-UA')(300)).toBe('5 хв');
   });
+
+  it('reads a measure with nothing to measure as a dash, never as 0', () => {
+    expect(reportFigureFormat({ unit: 'seconds' }, 'uk-UA')(null)).toBe('—');
+    expect(reportFigureFormat({}, 'en-US')(null)).toBe('—');
+  });
 });

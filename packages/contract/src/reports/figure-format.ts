@@ -22,13 +22,22 @@ function durationFormat(locale: string): (seconds: number) => string {
 
 /**
  * How a section's figures read, in the panel and in a mailed report alike: counts as numbers in the
- * reader's language, seconds as a duration in the largest unit that fits ("30 s", "5 min", "6 h").
+ * reader's language, seconds as a duration in the largest unit that fits ("30 s", "5 min", "6 h"),
+ * and a measure with nothing to measure as a dash.
  */
 export function reportFigureFormat(
   section: Pick<ReportSection, 'unit'>,
   locale: string,
-): (value: number) => string {
-  if (section.unit === 'seconds') return durationFormat(locale);
+): (value: number | null) => string {
+  const format = section.unit === 'seconds' ? durationFormat(locale) : numberFormat(locale);
+  // Nothing to measure (no message sent in a month has no time to send): a dash, as an empty cell.
+  return (value) => (value === null ? NO_FIGURE : format(value));
+}
+
+/** What a figure reads when there was nothing to measure. */
+export const NO_FIGURE = '—';
+
+function numberFormat(locale: string): (value: number) => string {
   const numbers = new Intl.NumberFormat(locale);
   return (value) => numbers.format(value);
 }

@@ -33,9 +33,12 @@ export const reportSeriesSchema = z.object({
   key: z.string(),
   /** A name from the data (a country, an administrator); null when the report's texts name the key. */
   label: z.string().nullable(),
-  /** One figure per bucket of the report, oldest first. */
-  values: z.array(z.number()),
-  total: z.number(),
+  /**
+   * One figure per bucket of the report, oldest first. Null where a measure had nothing to measure
+   * (no message sent: no time to send), which a count never is (its none is 0).
+   */
+  values: z.array(z.number().nullable()),
+  total: z.number().nullable(),
 });
 export type ReportSeries = z.infer<typeof reportSeriesSchema>;
 

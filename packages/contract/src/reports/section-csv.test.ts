@@ -21,6 +21,20 @@ describe('a report table as CSV', () => {
     );
   });
 
+  it('leaves a measure with nothing to measure empty', () => {
+    const csv = sectionCsv(
+      {
+        id: 'latency',
+        unit: 'seconds',
+        series: [{ key: 'p50', label: null, values: [30, null], total: 30 }],
+      },
+      ['2026-03-01', '2026-04-01'],
+      { bucket: 'Month', total: 'For the period' },
+      (key) => key,
+    );
+    expect(csv).toBe('Month,p50\r\n2026-03-01,30\r\n2026-04-01,\r\nFor the period,30\r\n');
+  });
+
   it('keeps a name that looks like a formula as text', () => {
     const csv = sectionCsv(
       {

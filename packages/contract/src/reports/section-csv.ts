@@ -1,8 +1,12 @@
 import { csvCell } from '../csv-cell.js';
 import type { ReportSection } from './result.js';
 
-/** Names (an administrator's, a template's) are text an administrator chose: `csvCell` keeps formulas out. */
-function cell(value: string | number): string {
+/**
+ * Names (an administrator's, a template's) are text an administrator chose: `csvCell` keeps formulas
+ * out. A measure with nothing to measure is an empty cell, not a 0.
+ */
+function cell(value: string | number | null): string {
+  if (value === null) return '';
   return typeof value === 'number' ? String(value) : csvCell(value);
 }
 
@@ -17,11 +21,11 @@ export function sectionCsv(
   headers: { bucket: string; total: string },
   label: (key: string, name: string | null) => string,
 ): string {
-  const lines: (string | number)[][] = [
+  const lines: (string | number | null)[][] = [
     [headers.bucket, ...section.series.map((series) => label(series.key, series.label))],
   ];
   buckets.forEach((bucket, index) => {
-    lines.push([bucket, ...section.series.map((series) => series.values[index] ?? 0)]);
+    lines.push([bucket, ...section.series.map((series) => series.values[index] ?? null)]);
   });
   lines.push([headers.total, ...section.series.map((series) => series.total)]);
   return `${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;

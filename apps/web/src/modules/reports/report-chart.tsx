@@ -28,7 +28,7 @@ export default function ReportChart({ section, buckets, group, label, stacked }:
   const locale = useLocale();
   const printing = usePrinting();
   const figure = reportFigureFormat(section, locale);
-  const shown = section.series.filter((series) => series.total > 0).slice(0, MAX_SERIES);
+  const shown = section.series.filter((series) => (series.total ?? 0) > 0).slice(0, MAX_SERIES);
   const every = Math.max(1, Math.ceil(buckets.length / 12));
   return (
     <Box>
@@ -51,7 +51,7 @@ export default function ReportChart({ section, buckets, group, label, stacked }:
           {
             width: section.unit === 'seconds' ? 64 : 48,
             tickMinStep: 1,
-            valueFormatter: (value: number) => figure(value),
+            valueFormatter: (value: number | null) => figure(value),
           },
         ]}
         series={shown.map((series) => ({

@@ -37,7 +37,8 @@ export function ReportSectionCard({ report, section, buckets, period }: ReportSe
   const text = useReportText(report);
   const title = text.section(section.id);
   const label = text.series(section.id);
-  const empty = section.series.every((series) => series.total === 0);
+  // Zero counts, or a measure that had nothing to measure: nothing happened.
+  const empty = section.series.every((series) => !series.total);
   const download = () =>
     downloadText(
       `${report}-${section.id}-${period.from}-${period.to}.csv`,

@@ -64,7 +64,7 @@ export function ReportTable({ section, buckets, group, label, caption }: ReportT
               </TableCell>
               {section.series.map((series) => (
                 <TableCell key={series.key} align="right">
-                  {figure(series.values[index] ?? 0)}
+                  {figure(series.values[index] ?? null)}
                 </TableCell>
               ))}
             </TableRow>

@@ -160,7 +160,7 @@ describe.each(testDatabaseKinds())('the Users report equals count(*) on %s', (ki
           const cells: Record<string, number> = {};
           for (const series of result.sections.find((section) => section.id === id)?.series ?? [])
             series.values.forEach((value, index) => {
-              if (value > 0) cells[`${series.key}@${result.buckets[index]}`] = value;
+              if (value !== null && value > 0) cells[`${series.key}@${result.buckets[index]}`] = value;
             });
           return cells;
         };

@@ -46,7 +46,7 @@ async function busiestChannels(
           values: buckets.map((_, index) =>
             rest.reduce((sum, series) => sum + (series.values[index] ?? 0), 0),
           ),
-          total: rest.reduce((sum, series) => sum + series.total, 0),
+          total: rest.reduce((sum, series) => sum + (series.total ?? 0), 0),
         },
       ]
     : [];

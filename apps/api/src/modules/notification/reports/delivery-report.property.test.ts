@@ -88,9 +88,9 @@ const write: fc.Arbitrary<Write> = fc.oneof(
   fc.record({ kind: fc.constant('move' as const), ...PICKED_ROWS, hours: fc.integer({ min: -72, max: 72 }) }),
 );
 
-/** The raw latencies' nearest-rank percentile, mapped to its histogram bucket's upper bound. */
-function expectedPercentile(seconds: readonly number[], p: number): number {
-  if (seconds.length === 0) return 0;
+/** The raw latencies' nearest-rank percentile, mapped to its histogram bucket's upper bound; none: null. */
+function expectedPercentile(seconds: readonly number[], p: number): number | null {
+  if (seconds.length === 0) return null;
   const sorted = [...seconds].sort((a, b) => a - b);
   const value = sorted[Math.ceil(p * sorted.length) - 1] ?? 0;
   const upper = LATENCY_BOUNDS.find((bound) => value < bound);
@@ -238,7 +238,7 @@ function expectRanked(result: ReportResult): void {
   const totals = result.sections
     .find((section) => section.id === 'failureReasons')
     ?.series.map((s) => s.total);
-  expect(totals).toEqual([...(totals ?? [])].sort((a, b) => b - a));
+  expect(totals).toEqual([...(totals ?? [])].sort((a, b) => (b ?? 0) - (a ?? 0)));
 }
 
 /** p50 and p95 per bucket and for the whole period, from the raw latencies. */

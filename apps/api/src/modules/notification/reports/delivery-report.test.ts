@@ -47,12 +47,12 @@ describe.each(testDatabaseKinds())('the Delivery report on %s', (kind) => {
     const actual: Record<string, number> = {};
     for (const series of section(result, 'byStatus')?.series ?? [])
       series.values.forEach((value, index) => {
-        if (value !== 0) actual[`${series.key}@${result.buckets[index]}`] = value;
+        if (value !== null && value !== 0) actual[`${series.key}@${result.buckets[index]}`] = value;
       });
     expect(actual).toEqual(cells);
     expect(
       section(result, 'byChannel')
-        ?.series.filter((series) => series.total > 0)
+        ?.series.filter((series) => (series.total ?? 0) > 0)
         .map((series) => series.key),
     ).toEqual(['sms']);
     const templates = section(result, 'byTemplate')

@@ -11,11 +11,11 @@ export const LATENCY_BOUNDS = [1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7
 /**
  * The p-th percentile (0 < p ≤ 1, nearest rank) of a histogram of counts per bucket, answered as the
  * upper bound of the bucket it falls in: "p50 ≤ 30 s". The bucket beyond the last bound has no upper
- * bound, so it answers the last bound (a day). No message: 0.
+ * bound, so it answers the last bound (a day). No message: null (no time to tell, not 0 seconds).
  */
-export function histogramPercentile(counts: readonly number[], p: number): number {
+export function histogramPercentile(counts: readonly number[], p: number): number | null {
   const total = counts.reduce((sum, count) => sum + count, 0);
-  if (total === 0) return 0;
+  if (total === 0) return null;
   const rank = Math.ceil(p * total);
   let seen = 0;
   const bucket = counts.findIndex((count) => {

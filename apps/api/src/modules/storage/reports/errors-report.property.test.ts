@@ -171,6 +171,6 @@ describe.each(testDatabaseKinds())('the Errors report equals count(*) on %s', (k
     const today = new Date().toISOString().slice(0, 10);
     const result = await fetchReport(t, `/auth/admin/reports/errors?from=${today}&to=${today}&tz=UTC`, auth);
     const series = result.sections.find((section) => section.id === 'reopened')?.series ?? [];
-    expect(series.reduce((sum, entry) => sum + entry.total, 0)).toBe(reopened);
+    expect(series.reduce((sum, entry) => sum + (entry.total ?? 0), 0)).toBe(reopened);
   });
 });

@@ -24,7 +24,7 @@ async function serviceNames(db: Db, rows: readonly BucketRow[]): Promise<Map<str
 const HOUR_SECONDS = 3600;
 /** Hours to one decimal: a mean of whole seconds shown as hours needs no more. */
 const hours = (seconds: number, groups: number) =>
-  groups === 0 ? 0 : Math.round((seconds / groups / HOUR_SECONDS) * 10) / 10;
+  groups === 0 ? null : Math.round((seconds / groups / HOUR_SECONDS) * 10) / 10;
 
 /**
  * The mean time from first seen to resolved of the groups resolved in each bucket, from two rollups

@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds())('the Storage report on %s', (kind) => {
     const ranked = all.sections
       .find((section) => section.id === 'bytes')
       ?.series.map((series) => series.total);
-    expect(ranked).toEqual([...(ranked ?? [])].sort((a, b) => b - a));
+    expect(ranked).toEqual([...(ranked ?? [])].sort((a, b) => (b ?? 0) - (a ?? 0)));
   });
 
   // Last: it takes the counters away.
