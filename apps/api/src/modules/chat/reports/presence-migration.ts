@@ -2,19 +2,22 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { attachStatementTriggers, defineTriggerFunction } from '../../../reports/rollup-triggers.js';
 
 /**
- * Who posted, without the channel (active-senders.ts): messages per sender in each UTC day, ISO week
- * (from Monday), month, and in all time (`unit` 'all', one row per sender, started at 2000-01-01),
- * and per unit how many senders have messages in it (`report_chat_presence_counts`). A distinct count
- * cannot be summed, but it can be kept: a sender's row going from none to some messages adds one to
- * its unit's count, and back to none takes it away.
+ * Who posted, without the channel (presence-senders.ts): messages per sender in each UTC day, ISO week
+ * (from Monday) and month, and per unit how many senders have messages in it
+ * (`report_chat_presence_counts`). A distinct count cannot be summed, but it can be kept: a sender's
+ * row going from none to some messages adds one to its unit's count, and back to none takes it away.
+ * Beside them, per sender and UTC year, a bit per day of the year set while they have messages that
+ * day (`report_chat_presence_years`): a period's distinct senders read a row per sender and year.
  */
-export const PRESENCE_UNITS = ['day', 'week', 'month', 'all'] as const;
+export const PRESENCE_UNITS = ['day', 'week', 'month'] as const;
+
+/** A year's days, none set: bit d (from 0) is the year's day d + 1. */
+const NO_DAYS = sql.raw(`repeat('0', 366)::bit(366)`);
 
 /** The changes' units: each change of (created_at, sender_uid, delta) in every unit it falls in. */
 function unitChanges(changes: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
-    select u.unit, case when u.unit = 'all' then date '2000-01-01'
-        else date_trunc(u.unit, c.created_at at time zone 'UTC')::date end as start,
+    select u.unit, date_trunc(u.unit, c.created_at at time zone 'UTC')::date as start,
       c.sender_uid, sum(c.delta) as delta
     from (${changes}) as c (created_at, sender_uid, delta)
     cross join unnest(${sql.raw(`array[${PRESENCE_UNITS.map((unit) => `'${unit}'`).join(', ')}]`)}) as u (unit)
@@ -44,22 +47,54 @@ function presenceUpsert(changes: RawBuilder<unknown>): RawBuilder<unknown> {
     on conflict (unit, start) do update set senders = c.senders + excluded.senders`;
 }
 
+/** Sets each added message's day in its sender's year: a day with messages stays set however many come. */
+function yearDaysAdded(rows: string): RawBuilder<unknown> {
+  return sql`
+    insert into report_chat_presence_years as y (year, sender_uid, days)
+    select year, sender_uid, bit_or(set_bit(${NO_DAYS}, day - make_date(year, 1, 1), 1))
+    from (select extract(year from t)::int as year, sender_uid, t::date as day
+      from (select created_at at time zone 'UTC' as t, sender_uid from ${sql.table(rows)}) as r) as r
+    group by 1, 2 order by 1, 2
+    on conflict (year, sender_uid) do update set days = y.days | excluded.days`;
+}
+
+/**
+ * Reads again, from the daily presence (moved already by this statement's first step), the years of
+ * the senders whose messages went: a day keeps its bit while any message of it is left. Locked in key
+ * order first, so two statements never wait on each other crosswise.
+ */
+function yearDaysRemoved(): RawBuilder<unknown> {
+  const touched = sql`select distinct extract(year from created_at at time zone 'UTC')::int, sender_uid from old_rows`;
+  return sql`
+    perform 1 from report_chat_presence_years where (year, sender_uid) in (${touched})
+      order by year, sender_uid for update;
+    update report_chat_presence_years y set days = coalesce((
+      select bit_or(set_bit(${NO_DAYS}, d.start - make_date(y.year, 1, 1), 1)) from report_chat_presence d
+      where d.unit = 'day' and d.sender_uid = y.sender_uid and d.n > 0
+        and d.start >= make_date(y.year, 1, 1) and d.start < make_date(y.year + 1, 1, 1)), ${NO_DAYS})
+    where (y.year, y.sender_uid) in (${touched})`;
+}
+
 export async function createChatPresence(db: Kysely<unknown>): Promise<void> {
   await sql`create table report_chat_presence (
-    unit text not null check (unit in ('day', 'week', 'month', 'all')), start date not null,
+    unit text not null check (unit in ('day', 'week', 'month')), start date not null,
     sender_uid uuid not null, n bigint not null, primary key (unit, start, sender_uid))`.execute(db);
-  // For the period's total: does this sender have a message on one of these days?
+  // A sender's days of a year, read again when their messages go. Not on `n`: its updates stay HOT.
   await sql`create index report_chat_presence_sender_days on report_chat_presence (sender_uid, start)
-    where unit = 'day' and n > 0`.execute(db);
+    where unit = 'day'`.execute(db);
   await sql`create table report_chat_presence_counts (unit text not null, start date not null,
     senders bigint not null, primary key (unit, start))`.execute(db);
+  await sql`create table report_chat_presence_years (year int not null, sender_uid uuid not null,
+    days bit(366) not null, primary key (year, sender_uid))`.execute(db);
   const added = sql`select created_at, sender_uid, 1 from new_rows`;
   const removed = sql`select created_at, sender_uid, -1 from old_rows`;
   const bodies = {
-    insert: presenceUpsert(added),
-    update: presenceUpsert(sql`${added} union all ${removed}`),
-    delete: presenceUpsert(removed),
-    truncate: sql`delete from report_chat_presence; delete from report_chat_presence_counts`,
+    insert: sql`${presenceUpsert(added)}; ${yearDaysAdded('new_rows')}`,
+    update: sql`${presenceUpsert(sql`${added} union all ${removed}`)}; ${yearDaysAdded('new_rows')};
+      ${yearDaysRemoved()}`,
+    delete: sql`${presenceUpsert(removed)}; ${yearDaysRemoved()}`,
+    truncate: sql`delete from report_chat_presence; delete from report_chat_presence_counts;
+      delete from report_chat_presence_years`,
   };
   for (const [event, body] of Object.entries(bodies)) {
     await defineTriggerFunction(db, `report_chat_presence_${event}`, body);
@@ -71,4 +106,5 @@ export async function createChatPresence(db: Kysely<unknown>): Promise<void> {
     from (${unitChanges(sql`select created_at, sender_uid, 1 from chat_messages`)}) as u`.execute(db);
   await sql`insert into report_chat_presence_counts (unit, start, senders)
     select unit, start, count(*) from report_chat_presence where n > 0 group by 1, 2`.execute(db);
+  await sql`${yearDaysAdded('chat_messages')}`.execute(db);
 }

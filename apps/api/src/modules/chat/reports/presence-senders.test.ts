@@ -35,20 +35,31 @@ describe.each(testDatabaseKinds())('the chat presence on %s', (kind) => {
       values (${channel}, ${seq}, ${sender}, 'hi', ${at})`.execute(handle.db);
   }
 
-  /** Each unit's kept count against a distinct count over the messages. */
+  /** Each unit's kept count and each sender's yearly days against the messages: what differs. */
   async function countsDrift(): Promise<unknown[]> {
     const { rows } = await sql`
       with truth as (
-        select u.unit, case when u.unit = 'all' then date '2000-01-01'
-            else date_trunc(u.unit, created_at at time zone 'UTC')::date end as start,
+        select u.unit, date_trunc(u.unit, created_at at time zone 'UTC')::date as start,
           count(distinct sender_uid) as senders
-        from chat_messages cross join unnest(array['day', 'week', 'month', 'all']) as u (unit)
+        from chat_messages cross join unnest(array['day', 'week', 'month']) as u (unit)
         group by 1, 2
       )
       select coalesce(t.unit, c.unit) as unit, coalesce(t.start, c.start) as start, t.senders as truth, c.senders as kept
       from truth t full join (select * from report_chat_presence_counts where senders <> 0) c using (unit, start)
       where t.senders is distinct from c.senders`.execute(handle.db);
-    return rows;
+    const years = await sql`
+      with truth as (
+        select extract(year from t)::int as year, sender_uid, t::date - make_date(extract(year from t)::int, 1, 1) as bit
+        from (select distinct created_at at time zone 'UTC' as t, sender_uid from chat_messages) as m
+      ), kept as (
+        select y.year, y.sender_uid, bit from report_chat_presence_years y
+        cross join generate_series(0, 365) as bit where get_bit(y.days, bit) = 1
+      )
+      select * from ((select year, sender_uid, bit from truth except select * from kept)
+        union all (select * from kept except select year, sender_uid, bit from truth)) as differ`.execute(
+      handle.db,
+    );
+    return [...rows, ...years.rows];
   }
 
   it('counts a sender seen at both edges of a local month, and nowhere between, once', async () => {

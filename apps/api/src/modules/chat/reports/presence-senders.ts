@@ -92,10 +92,9 @@ function edgeRows(): RawBuilder<unknown> {
 }
 
 /**
- * Distinct senders from `from` to the day before `next` (local midnights of `tz`): every sender who
- * ever posted is asked whether they posted on one of the whole UTC days inside (one probe of the
- * daily presence each), and the quarter hours at the ends are added, so the cost follows the number
- * of senders, not of the period's rows.
+ * Distinct senders from `from` to the day before `next` (local midnights of `tz`): the whole UTC days
+ * inside from each sender's yearly bits (a row per sender and year, whatever the period's rows), the
+ * quarter hours at the ends from `report_chat_senders`.
  */
 export async function presenceTotal(db: Db, from: string, next: string, tz: string): Promise<number> {
   const statement = sql<{ n: number }>`
@@ -105,13 +104,19 @@ export async function presenceTotal(db: Db, from: string, next: string, tz: stri
         date_trunc('day', hi, 'UTC') as d2
       from (select (${from}::date)::timestamp at time zone ${tz} as lo,
         (${next}::date)::timestamp at time zone ${tz} as hi) as p
+    ), days as (
+      select (d1 at time zone 'UTC')::date as a, (d2 at time zone 'UTC')::date as b from p where d1 < d2
     )
     select count(*)::int as n from (
-      select a.sender_uid from p cross join report_chat_presence a
-      where p.d1 < p.d2 and a.unit = 'all' and a.n > 0 and exists (
-        select 1 from report_chat_presence d
-        where d.unit = 'day' and d.n > 0 and d.sender_uid = a.sender_uid
-          and d.start >= (p.d1 at time zone 'UTC')::date and d.start < (p.d2 at time zone 'UTC')::date)
+      -- The days [a, b) within each year they touch, as that year's bits from its day a (from 1).
+      select y.sender_uid from days
+      join report_chat_presence_years y
+        on y.year between extract(year from days.a)::int and extract(year from days.b - 1)::int
+      cross join lateral (
+        select greatest(days.a, make_date(y.year, 1, 1)) as first,
+          least(days.b, make_date(y.year + 1, 1, 1)) as past
+      ) as part
+      where bit_count(substring(y.days from part.first - make_date(y.year, 1, 1) + 1 for part.past - part.first)) > 0
       union
       select r.sender_uid from p join report_chat_senders r
         on r.slot >= p.lo and r.slot < case when p.d1 < p.d2 then p.d1 else p.hi end
