@@ -235,6 +235,11 @@ test.describe('reports', () => {
     expect(csv?.content.toString('utf8')).toContain('Тиждень (з понеділка)');
 
     await expect(row.getByText('Надіслано')).toBeVisible();
+    // A second click within the minute mails nobody twice, and says when it may go again.
+    await row.getByRole('button', { name: 'Надіслати «Доставка щотижня» зараз' }).click();
+    await expect(
+      page.getByText(/^Цей звіт щойно надіслано\. Надіслати його знову можна через \d+ с\.$/),
+    ).toBeVisible();
     await row.getByRole('button', { name: 'Історія розсилок «Доставка щотижня»' }).click();
     const history = page.getByRole('dialog', { name: 'Розсилки «Доставка щотижня»' });
     await expect(history.getByRole('row')).toHaveCount(2);

@@ -15,8 +15,9 @@ export interface ActiveUsers {
 
 /**
  * Who posted, per bucket and over the period. Filtered by channel or type, the union of the presence
- * rows of those channels (active-senders.ts); unfiltered, the channel-free presence for the buckets
- * that span most of their unit, the union for a short first or last one (presence-senders.ts).
+ * rows of those channels (active-senders.ts). Unfiltered, the channel-free presence
+ * (presence-senders.ts): a week or month against its UTC unit, a day or a short first or last bucket
+ * as the union of its rows, and the period's total from the yearly day bits.
  */
 export async function activeUsers(
   db: Db,

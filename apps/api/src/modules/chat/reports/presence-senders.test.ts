@@ -7,8 +7,8 @@ import { activeSenders } from './active-senders.js';
 import { presenceSenders, presenceTotal, readsAgainstUnit } from './presence-senders.js';
 
 describe('readsAgainstUnit', () => {
-  it('reads a day always, a week of four days or more, a month of fifteen or more against the unit', () => {
-    expect(readsAgainstUnit('day', '2026-03-29', '2026-03-30')).toBe(true);
+  it('reads a week of four days or more and a month of fifteen or more against the unit, a day never', () => {
+    expect(readsAgainstUnit('day', '2026-03-29', '2026-03-30')).toBe(false);
     expect(readsAgainstUnit('week', '2026-03-05', '2026-03-09')).toBe(true);
     expect(readsAgainstUnit('week', '2026-03-06', '2026-03-09')).toBe(false);
     expect(readsAgainstUnit('month', '2026-02-14', '2026-03-01')).toBe(true);
