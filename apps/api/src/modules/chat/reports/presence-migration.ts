@@ -103,7 +103,9 @@ export async function createChatPresence(db: Kysely<unknown>): Promise<void> {
   await attachStatementTriggers(db, 'chat_messages', 'report_chat_presence');
   await sql`insert into report_chat_presence (unit, start, sender_uid, n)
     select unit, start, sender_uid, delta
-    from (${unitChanges(sql`select created_at, sender_uid, 1 from chat_messages`)}) as u`.execute(db);
+    from (${unitChanges(sql`select created_at, sender_uid, 1 from chat_messages`)}) as u order by 1, 2`.execute(
+    db,
+  );
   await sql`insert into report_chat_presence_counts (unit, start, senders)
     select unit, start, count(*) from report_chat_presence where n > 0 group by 1, 2`.execute(db);
   await sql`${yearDaysAdded('chat_messages')}`.execute(db);
