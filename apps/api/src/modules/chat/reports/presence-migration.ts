@@ -48,12 +48,12 @@ function presenceUpsert(changes: RawBuilder<unknown>): RawBuilder<unknown> {
 }
 
 /** Sets each added message's day in its sender's year: a day with messages stays set however many come. */
-function yearDaysAdded(rows: string): RawBuilder<unknown> {
+function yearDaysAdded(rows: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
     insert into report_chat_presence_years as y (year, sender_uid, days)
     select year, sender_uid, bit_or(set_bit(${NO_DAYS}, day - make_date(year, 1, 1), 1))
     from (select extract(year from t)::int as year, sender_uid, t::date as day
-      from (select created_at at time zone 'UTC' as t, sender_uid from ${sql.table(rows)}) as r) as r
+      from (select created_at at time zone 'UTC' as t, sender_uid from (${rows}) as m) as r) as r
     group by 1, 2 order by 1, 2
     on conflict (year, sender_uid) do update set days = y.days | excluded.days`;
 }
@@ -63,8 +63,9 @@ function yearDaysAdded(rows: string): RawBuilder<unknown> {
  * the senders whose messages went: a day keeps its bit while any message of it is left. Locked in key
  * order first, so two statements never wait on each other crosswise.
  */
-function yearDaysRemoved(): RawBuilder<unknown> {
-  const touched = sql`select distinct extract(year from created_at at time zone 'UTC')::int, sender_uid from old_rows`;
+function yearDaysRemoved(rows: RawBuilder<unknown>): RawBuilder<unknown> {
+  const touched = sql`select distinct extract(year from created_at at time zone 'UTC')::int, sender_uid
+    from (${rows}) as m`;
   return sql`
     perform 1 from report_chat_presence_years where (year, sender_uid) in (${touched})
       order by year, sender_uid for update;
@@ -73,6 +74,16 @@ function yearDaysRemoved(): RawBuilder<unknown> {
       where d.unit = 'day' and d.sender_uid = y.sender_uid and d.n > 0
         and d.start >= make_date(y.year, 1, 1) and d.start < make_date(y.year + 1, 1, 1)), ${NO_DAYS})
     where (y.year, y.sender_uid) in (${touched})`;
+}
+
+/**
+ * An update's rows (`new_rows` or `old_rows`) that moved in time or to another sender: an edited
+ * message body leaves its sender's year as it was, and should not rewrite it.
+ */
+function moved(side: 'new_rows' | 'old_rows'): RawBuilder<unknown> {
+  return sql`select m.created_at, m.sender_uid from ${sql.table(side)} m
+    join ${sql.table(side === 'new_rows' ? 'old_rows' : 'new_rows')} o using (id)
+    where (m.created_at, m.sender_uid) is distinct from (o.created_at, o.sender_uid)`;
 }
 
 export async function createChatPresence(db: Kysely<unknown>): Promise<void> {
@@ -89,10 +100,10 @@ export async function createChatPresence(db: Kysely<unknown>): Promise<void> {
   const added = sql`select created_at, sender_uid, 1 from new_rows`;
   const removed = sql`select created_at, sender_uid, -1 from old_rows`;
   const bodies = {
-    insert: sql`${presenceUpsert(added)}; ${yearDaysAdded('new_rows')}`,
-    update: sql`${presenceUpsert(sql`${added} union all ${removed}`)}; ${yearDaysAdded('new_rows')};
-      ${yearDaysRemoved()}`,
-    delete: sql`${presenceUpsert(removed)}; ${yearDaysRemoved()}`,
+    insert: sql`${presenceUpsert(added)}; ${yearDaysAdded(sql`select * from new_rows`)}`,
+    update: sql`${presenceUpsert(sql`${added} union all ${removed}`)}; ${yearDaysAdded(moved('new_rows'))};
+      ${yearDaysRemoved(moved('old_rows'))}`,
+    delete: sql`${presenceUpsert(removed)}; ${yearDaysRemoved(sql`select * from old_rows`)}`,
     truncate: sql`delete from report_chat_presence; delete from report_chat_presence_counts;
       delete from report_chat_presence_years`,
   };
@@ -108,5 +119,7 @@ export async function createChatPresence(db: Kysely<unknown>): Promise<void> {
   );
   await sql`insert into report_chat_presence_counts (unit, start, senders)
     select unit, start, count(*) from report_chat_presence where n > 0 group by 1, 2`.execute(db);
-  await sql`${yearDaysAdded('chat_messages')}`.execute(db);
+  await sql`${yearDaysAdded(sql`select created_at, sender_uid from chat_messages order by created_at`)}`.execute(
+    db,
+  );
 }
