@@ -35,7 +35,7 @@ export function reportFigureFormat(
 }
 
 /** What a figure reads when there was nothing to measure. */
-export const NO_FIGURE = '—';
+const NO_FIGURE = '—';
 
 function numberFormat(locale: string): (value: number) => string {
   const numbers = new Intl.NumberFormat(locale);

@@ -120,28 +120,40 @@ export function createReportScheduler(deps: ReportSchedulerDeps) {
   }
 
   /**
+   * Seconds before "Send now" may go again (0: now). A run that mailed nobody starts no cooldown; a
+   * clock behind the process that recorded the last run never makes the wait longer than a cooldown.
+   */
+  async function cooldownLeft(executor: Executor, scheduleId: number): Promise<number> {
+    const { rows } = await sql<{ started_at: Date }>`select started_at from report_schedule_runs
+      where schedule_id = ${scheduleId} and manual and sent > 0
+      order by started_at desc limit 1`.execute(executor);
+    if (!rows[0]) return 0;
+    const since = (clock().getTime() - new Date(rows[0].started_at).getTime()) / 1000;
+    if (since >= SEND_NOW_COOLDOWN_SECONDS) return 0;
+    return Math.min(SEND_NOW_COOLDOWN_SECONDS, Math.max(1, Math.ceil(SEND_NOW_COOLDOWN_SECONDS - since)));
+  }
+
+  /**
    * "Send now": one run outside the schedule's slots, as the schedule is when asked, waiting for a
    * scheduled run of it to commit first (the row lock), refused within `SEND_NOW_COOLDOWN_SECONDS` of
-   * the last one (checked under the same lock, so two clicks in two processes send once). Undefined:
-   * no such schedule.
+   * the last one. Checked before the report is made (a refused click costs nothing) and again under
+   * the lock (so two clicks in two processes send once). Undefined: no such schedule.
    */
   async function runNow(scheduleId: number): Promise<SendNowOutcome | undefined> {
     const { rows } = await sql<DueRow>`select ${DUE_COLUMNS} from report_schedules
       where id = ${scheduleId}`.execute(db);
     const row = rows[0];
     if (!row) return undefined;
+    const early = await cooldownLeft(db, scheduleId);
+    if (early > 0) return { retryAfter: early };
     const prepared = await prepareDelivery(db, deps, scheduleOf(row));
     const outcome = await db.transaction().execute(async (trx): Promise<SendNowOutcome | undefined> => {
       const { rows: locked } = await sql`select id from report_schedules where id = ${scheduleId}
         for update`.execute(trx);
       if (!locked[0]) return undefined;
-      const now = clock();
-      const { rows: last } = await sql<{ started_at: Date }>`select started_at from report_schedule_runs
-        where schedule_id = ${scheduleId} and manual order by started_at desc limit 1`.execute(trx);
-      const since = last[0] ? (now.getTime() - new Date(last[0].started_at).getTime()) / 1000 : Infinity;
-      if (since < SEND_NOW_COOLDOWN_SECONDS)
-        return { retryAfter: Math.max(1, Math.ceil(SEND_NOW_COOLDOWN_SECONDS - since)) };
-      const run = await record(trx, row, now, true, prepared);
+      const left = await cooldownLeft(trx, scheduleId);
+      if (left > 0) return { retryAfter: left };
+      const run = await record(trx, row, clock(), true, prepared);
       return run ? { run } : undefined;
     });
     if (outcome && 'run' in outcome) deps.mailer.wake();

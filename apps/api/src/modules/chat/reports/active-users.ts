@@ -16,8 +16,9 @@ export interface ActiveUsers {
 /**
  * Who posted, per bucket and over the period. Filtered by channel or type, the union of the presence
  * rows of those channels (active-senders.ts). Unfiltered, the channel-free presence
- * (presence-senders.ts): a week or month against its UTC unit, a day or a short first or last bucket
- * as the union of its rows, and the period's total from the yearly day bits.
+ * (presence-senders.ts): a week or month against its UTC unit, days (all in one statement) or a short
+ * first or last week or month as the union of their rows, and the period's total from the yearly day
+ * bits.
  */
 export async function activeUsers(
   db: Db,
@@ -27,24 +28,25 @@ export async function activeUsers(
 ): Promise<ActiveUsers> {
   const { tz, from, to, group } = frame.period;
   const bounds = boundsOf(frame);
-  if (filtered) {
-    const [values, [total = 0]] = await Promise.all([
-      activeSenders(db, bounds, tz, where),
-      activeSenders(db, [from, addDays(to, 1)], tz, where),
-    ]);
-    return { values, total };
+  const total = filtered
+    ? activeSenders(db, [from, addDays(to, 1)], tz, where).then(([overall = 0]) => overall)
+    : presenceTotal(db, from, addDays(to, 1), tz);
+  if (filtered || group === 'day') {
+    const [values, overall] = await Promise.all([activeSenders(db, bounds, tz, where), total]);
+    return { values, total: overall };
   }
   const spans = bounds.slice(1).map((next, index) => [bounds[index] ?? next, next] as const);
   const whole = spans.filter(([first, next]) => readsAgainstUnit(group, first, next));
   const short = spans.filter(([first, next]) => !readsAgainstUnit(group, first, next));
-  const [wholeValues, shortValues, total] = await Promise.all([
+  const [wholeValues, shortValues, overall] = await Promise.all([
     whole.length ? presenceSenders(db, whole, tz, group) : [],
+    // At most two: a period's first and last bucket.
     Promise.all(short.map((span) => activeSenders(db, span, tz, where))),
-    presenceTotal(db, from, addDays(to, 1), tz),
+    total,
   ]);
   const found = new Map<string, number>([
     ...whole.map(([first], index) => [first, wholeValues[index] ?? 0] as const),
     ...short.map(([first], index) => [first, shortValues[index]?.[0] ?? 0] as const),
   ]);
-  return { values: spans.map(([first]) => found.get(first) ?? 0), total };
+  return { values: spans.map(([first]) => found.get(first) ?? 0), total: overall };
 }

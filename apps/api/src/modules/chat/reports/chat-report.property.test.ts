@@ -97,7 +97,7 @@ describe.each(testDatabaseKinds())('the Chat report equals count(*) on %s', (kin
         fc.array(write, { minLength: 1, maxLength: 4 }),
         periodArbitrary(DAYS),
         // Half unfiltered: those read the channel-free presence (presence-senders.ts), the rest a union.
-        fc.option(fc.nat({ max: 2 }), { nil: undefined, freq: 1 }),
+        fc.option(fc.nat({ max: 2 }), { nil: undefined, freq: 2 }),
         async (writes, period, pick) => {
           for (const step of writes) await apply(step);
           const channel = pick === undefined ? undefined : channels[pick];

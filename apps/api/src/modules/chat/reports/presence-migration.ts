@@ -3,9 +3,14 @@ import { attachStatementTriggers, defineTriggerFunction } from '../../../reports
 
 /**
  * Who posted, without the channel (presence-senders.ts): messages per sender in each UTC day, ISO week
- * (from Monday) and month, and per unit how many senders have messages in it
- * (`report_chat_presence_counts`). A distinct count cannot be summed, but it can be kept: a sender's
- * row going from none to some messages adds one to its unit's count, and back to none takes it away.
+ * (from Monday) and month, and per week and month how many senders have messages in it
+ * (`report_chat_presence_counts`; days are read as unions, so theirs would only cost writers a wait
+ * on one row per day). A distinct count cannot be summed, but it can be kept: a sender's row going
+ * from none to some messages adds one to its unit's count, and back to none takes it away.
+ *
+ * Rows, counts and yearly bits are each written in key order within a statement. Two transactions
+ * that each write messages in several statements (no path of the panel does) could still wait on
+ * each other crosswise; PostgreSQL then ends one with a deadlock error and the other goes on.
  * Beside them, per sender and UTC year, a bit per day of the year set while they have messages that
  * day (`report_chat_presence_years`): a period's distinct senders read a row per sender and year.
  */
@@ -40,7 +45,7 @@ function presenceUpsert(changes: RawBuilder<unknown>): RawBuilder<unknown> {
     ), crossed as (
       select w.unit, w.start,
         sum(case when w.n > 0 and w.n - u.delta <= 0 then 1 when w.n <= 0 and w.n - u.delta > 0 then -1 else 0 end) as senders
-      from written w join units u using (unit, start, sender_uid) group by 1, 2
+      from written w join units u using (unit, start, sender_uid) where w.unit <> 'day' group by 1, 2
     )
     insert into report_chat_presence_counts as c (unit, start, senders)
     select unit, start, senders from crossed where senders <> 0 order by 1, 2
@@ -118,8 +123,8 @@ export async function createChatPresence(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`insert into report_chat_presence_counts (unit, start, senders)
-    select unit, start, count(*) from report_chat_presence where n > 0 group by 1, 2`.execute(db);
-  await sql`${yearDaysAdded(sql`select created_at, sender_uid from chat_messages order by created_at`)}`.execute(
+    select unit, start, count(*) from report_chat_presence where n > 0 and unit <> 'day' group by 1, 2`.execute(
     db,
   );
+  await sql`${yearDaysAdded(sql`select created_at, sender_uid from chat_messages`)}`.execute(db);
 }

@@ -41,7 +41,7 @@ describe.each(testDatabaseKinds())('the chat presence on %s', (kind) => {
       with truth as (
         select u.unit, date_trunc(u.unit, created_at at time zone 'UTC')::date as start,
           count(distinct sender_uid) as senders
-        from chat_messages cross join unnest(array['day', 'week', 'month']) as u (unit)
+        from chat_messages cross join unnest(array['week', 'month']) as u (unit)
         group by 1, 2
       )
       select coalesce(t.unit, c.unit) as unit, coalesce(t.start, c.start) as start, t.senders as truth, c.senders as kept
@@ -79,6 +79,50 @@ describe.each(testDatabaseKinds())('the chat presence on %s', (kind) => {
     // UTC November lacks `early`; Kyiv's December starts with the last three posts.
     expect(await presenceSenders(handle.db, month, 'UTC', 'month')).toEqual([3]);
     expect(await presenceTotal(handle.db, '2025-12-01', '2026-01-01', 'Europe/Kyiv')).toBe(3);
+    expect(await countsDrift()).toEqual([]);
+  });
+
+  it('counts weeks, months and periods across a leap year’s end, at offsets of −11 and +14 hours', async () => {
+    // 2024 is a leap year: its 31 December is bit 365. Posts every 7 hours 13 minutes from
+    // 20 December 2024 to 14 January 2025, by senders chosen in a fixed scramble.
+    // More senders than posts in a week, so no count is capped by how many there are.
+    const senders = Array.from({ length: 40 }, () => randomUUID());
+    for (let index = 0; index < 90; index += 1) {
+      const at = new Date(Date.UTC(2024, 11, 20) + index * (7 * 60 + 13) * 60_000).toISOString();
+      await post(senders[(index * 7 + (index >> 2)) % senders.length] as string, at);
+    }
+    const truth = async (tz: string, first: string, next: string) => {
+      const { rows } = await sql<{ n: number }>`select count(distinct sender_uid)::int as n from chat_messages
+        where created_at >= (${first}::date)::timestamp at time zone ${tz}
+          and created_at < (${next}::date)::timestamp at time zone ${tz}`.execute(handle.db);
+      return Number(rows[0]?.n);
+    };
+    for (const tz of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kathmandu', 'UTC']) {
+      const weeks = [
+        ['2024-12-23', '2024-12-30'],
+        ['2024-12-30', '2025-01-06'],
+        ['2025-01-06', '2025-01-13'],
+      ] as const;
+      const months = [
+        ['2024-12-01', '2025-01-01'],
+        ['2025-01-01', '2025-02-01'],
+      ] as const;
+      for (const [group, spans] of [
+        ['week', weeks],
+        ['month', months],
+      ] as const) {
+        const expected = await Promise.all(spans.map(([first, next]) => truth(tz, first, next)));
+        expect(await presenceSenders(handle.db, spans, tz, group), `${tz} by ${group}`).toEqual(expected);
+      }
+      for (const [first, next] of [
+        ['2024-12-31', '2025-01-01'],
+        ['2024-12-24', '2025-01-09'],
+      ] as const) {
+        expect(await presenceTotal(handle.db, first, next, tz), `${tz} ${first}`).toBe(
+          await truth(tz, first, next),
+        );
+      }
+    }
     expect(await countsDrift()).toEqual([]);
   });
 
