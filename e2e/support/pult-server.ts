@@ -71,8 +71,14 @@ export async function startPult(env: Record<string, string> = {}): Promise<PultS
   };
 }
 
+/**
+ * A server migrates a fresh PGlite and seeds the demo before it listens: 18 s on an idle 2-core
+ * machine, and more than 60 s once two browsers and another spec's server share the cores.
+ */
+const HEALTH_DEADLINE_MS = 120_000;
+
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + HEALTH_DEADLINE_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output()}`);
     try {
