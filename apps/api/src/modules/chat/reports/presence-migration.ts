@@ -14,7 +14,7 @@ import { attachStatementTriggers, defineTriggerFunction } from '../../../reports
  * Beside them, per sender and UTC year, a bit per day of the year set while they have messages that
  * day (`report_chat_presence_years`): a period's distinct senders read a row per sender and year.
  */
-export const PRESENCE_UNITS = ['day', 'week', 'month'] as const;
+const PRESENCE_UNITS = ['day', 'week', 'month'] as const;
 
 /** A year's days, none set: bit d (from 0) is the year's day d + 1. */
 const NO_DAYS = sql.raw(`repeat('0', 366)::bit(366)`);
