@@ -4,6 +4,7 @@ export default defineProject({
   test: {
     name: 'api',
     environment: 'node',
+    globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -30,7 +30,7 @@ import { createPermissionCache } from '../../apps/api/src/access/permission-set.
 import { access } from '../../apps/api/src/access/route-access.js';
 import { personListSource } from '../../apps/api/src/modules/auth/people/person-source.js';
 import { rowScopeSql } from '../../apps/api/src/resources/row-scope.js';
-import { withClient } from '../../apps/api/src/test/test-database.js';
+import { withClient } from '../../apps/api/src/test/with-client.js';
 import { DEMO_ADMIN, REPO_ROOT, startPult } from '../../e2e/support/pult-server.js';
 import { demoAdminToken } from './demo-admin.js';
 import { httpGet } from './http-client.js';

@@ -9,7 +9,7 @@
  * The rows are inserted with the rollup triggers in place (100,000 per statement), so the fill also
  * shows what the triggers cost a bulk insert. Figures are printed, never asserted.
  */
-import { withClient } from '../../apps/api/src/test/test-database.js';
+import { withClient } from '../../apps/api/src/test/with-client.js';
 import { DEMO_ADMIN, startPult } from '../../e2e/support/pult-server.js';
 import { demoAdminToken } from './demo-admin.js';
 import { type LoadResult, printTable, runLoad } from './load.js';

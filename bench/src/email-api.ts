@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { withClient } from '../../apps/api/src/test/test-database.js';
+import { withClient } from '../../apps/api/src/test/with-client.js';
 import { DEMO_ADMIN, startPult } from '../../e2e/support/pult-server.js';
 import { printTable, runLoad } from './load.js';
 

@@ -8,7 +8,7 @@
  *
  * Figures are printed, never asserted; docs/performance.md records them.
  */
-import { withClient } from '../../apps/api/src/test/test-database.js';
+import { withClient } from '../../apps/api/src/test/with-client.js';
 import { DEMO_ADMIN, startPult } from '../../e2e/support/pult-server.js';
 import { demoAdminToken } from './demo-admin.js';
 import { type LoadResult, printTable, runLoad } from './load.js';

@@ -49,6 +49,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL server's URL (none for PGlite). */
   url?: string;
+  /** PGlite only: its data directory as a tar, to start other instances from (a migrated test template). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -60,13 +62,17 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 // A date column is a calendar day, not an instant: keep it as 'YYYY-MM-DD'.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-/** PostgreSQL when a URL is given, otherwise PGlite in `dataDir/pglite` (or in memory for `memory://`). */
+/**
+ * PostgreSQL when a URL is given, otherwise PGlite in `dataDir/pglite` (or in memory without one).
+ * `pgliteDump` starts an in-memory PGlite from a dumped data directory (tests: a migrated template).
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
+  pgliteDump?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPGlite(options.dataDir);
+  return openPGlite(options.dataDir, options.pgliteDump);
 }
 
 const IDLE_CONNECTION_MS = 5 * 60_000;
@@ -95,7 +101,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
   return { db, kind: 'postgres', url: connectionString, close: () => db.destroy() };
 }
 
-async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPGlite(dataDir: string | undefined, dump: Blob | undefined): Promise<DatabaseHandle> {
   let location: string | undefined;
   if (dataDir) {
     location = path.join(dataDir, 'pglite');
@@ -105,12 +111,14 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
     // Trigram indexes serve the lists' case-insensitive "contains" filters.
     extensions: { pg_trgm },
     parsers: { [PG_DATE_OID]: (value: string) => value },
+    ...(dump ? { loadDataDir: dump } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   inProcessListeners.set(db, (channel, onPayload) => pglite.listen(channel, onPayload));
   return {
     db,
     kind: 'pglite',
+    dump: () => pglite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       await pglite.close();

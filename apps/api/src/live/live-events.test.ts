@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, adminWithGrants, createCountry, createUser } from '../test/factories.js';
 import { startSecondProcess } from '../test/second-process.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { testDatabaseKinds, withClient } from '../test/test-database.js';
+import { testDatabaseKinds } from '../test/test-database.js';
+import { withClient } from '../test/with-client.js';
 import { type LiveStreamClient, openLiveStream } from './live-stream.test-support.js';
 
 const USERS = '/auth/admin/users';

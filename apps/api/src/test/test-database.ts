@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { withClient } from './with-client.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set by global-setup.ts. A tar of a migrated PGlite data directory: each test database starts from it. */
+    pgliteTemplate: string;
+    /** A migrated database on TEST_DATABASE_URL's server, copied by `create database … template`. */
+    postgresTemplate: string | undefined;
+  }
+}
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -12,17 +22,18 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a throw-away database on the PostgreSQL server,
- * dropped again on close, so test files never see each other's rows.
+ * dropped again on close, so test files never see each other's rows. Each starts as a copy of the
+ * run's migrated template (global-setup.ts).
  */
 export async function openTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
-    const handle = await openDatabase({});
-    await migrateToLatest(handle.db);
-    return handle;
+    const dump = new Blob([await readFile(inject('pgliteTemplate'))]);
+    return openDatabase({ pgliteDump: dump });
   }
-  const scratch = await createScratchDatabase();
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('global-setup.ts migrates a template when TEST_DATABASE_URL is set');
+  const scratch = await createScratchDatabase('pult_test', template);
   const handle = await openDatabase({ databaseUrl: scratch.url });
-  await migrateToLatest(handle.db);
   return {
     ...handle,
     async close() {
@@ -32,12 +43,16 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database
   };
 }
 
-/** An empty database on the TEST_DATABASE_URL server, for a test that opens it its own way. */
-export async function createScratchDatabase(prefix = 'pult_test') {
+/**
+ * A database on the TEST_DATABASE_URL server: empty, for a test that opens it its own way, or a copy
+ * of `template`.
+ */
+export async function createScratchDatabase(prefix = 'pult_test', template?: string) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await withClient(adminUrl, (client) => client.query(`create database ${name}`));
+  const copy = template ? ` template ${template}` : '';
+  await withClient(adminUrl, (client) => client.query(`create database ${name}${copy}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -47,15 +62,4 @@ export async function createScratchDatabase(prefix = 'pult_test') {
     drop: () =>
       withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)),
   };
-}
-
-/** One short-lived connection to a PostgreSQL server (creating and dropping throw-away databases). */
-export async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }

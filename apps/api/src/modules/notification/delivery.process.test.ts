@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, SERVER_ENTRY } from '../../../../../e2e/support/pult-server.js';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.js';
-import { withClient } from '../../test/test-database.js';
+import { withClient } from '../../test/with-client.js';
 
 /**
  * Two server processes (the built `dist/main.js`) deliver 200 e-mails from one PostgreSQL queue while
