@@ -141,9 +141,9 @@ export const reportTextsEn: ReportTexts = {
       newGroups: 'New groups',
       reopened: 'Recurring (reopened)',
       resolved: 'Resolved',
-      timeToResolve: 'Mean time to resolve, hours',
+      timeToResolve: 'Mean time to resolve',
     },
-    keys: { timeToResolve: { averageHours: 'Hours on average' } },
+    keys: { timeToResolve: { average: 'On average' } },
   },
   chat: {
     title: 'Chat',

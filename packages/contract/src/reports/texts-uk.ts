@@ -157,9 +157,9 @@ export const reportTextsUk = {
       newGroups: 'Нові групи',
       reopened: 'Повторні (знову відкриті)',
       resolved: 'Розв’язані',
-      timeToResolve: 'Середній час до розв’язання, год',
+      timeToResolve: 'Середній час до розв’язання',
     },
-    keys: { timeToResolve: { averageHours: 'Годин у середньому' } },
+    keys: { timeToResolve: { average: 'У середньому' } },
   },
   chat: {
     title: 'Чат',

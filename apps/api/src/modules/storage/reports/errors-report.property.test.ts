@@ -149,11 +149,8 @@ describe.each(testDatabaseKinds())('the Errors report equals count(*) on %s', (k
           }
           const means = Object.fromEntries(
             [...perBucket]
-              .map(([bucket, sum]) => [
-                `averageHours@${bucket}`,
-                Math.round((sum.seconds / sum.n / 3600) * 10) / 10,
-              ])
-              .filter(([, hours]) => hours !== 0),
+              .map(([bucket, sum]) => [`average@${bucket}`, Math.round(sum.seconds / sum.n)])
+              .filter(([, seconds]) => seconds !== 0),
           );
           expect(reportCells(result, 'timeToResolve')).toEqual(means);
         },

@@ -21,10 +21,11 @@ async function serviceNames(db: Db, rows: readonly BucketRow[]): Promise<Map<str
   return new Map(found.map((row) => [String(row.id), row.name]));
 }
 
-const HOUR_SECONDS = 3600;
-/** Hours to one decimal: a mean of whole seconds shown as hours needs no more. */
-const hours = (seconds: number, groups: number) =>
-  groups === 0 ? null : Math.round((seconds / groups / HOUR_SECONDS) * 10) / 10;
+/**
+ * Whole seconds, shown as a duration in the largest unit that fits (`reportFigureFormat`): hours to
+ * one decimal read a group resolved in minutes as 0.0, as if nothing had been resolved.
+ */
+const meanSeconds = (seconds: number, groups: number) => (groups === 0 ? null : Math.round(seconds / groups));
 
 /**
  * The mean time from first seen to resolved of the groups resolved in each bucket, from two rollups
@@ -46,9 +47,10 @@ function meanTimeToResolve(
     ['all'],
   );
   const values = frame.buckets.map((_, index) =>
-    hours(spent?.values[index] ?? 0, groups?.values[index] ?? 0),
+    meanSeconds(spent?.values[index] ?? 0, groups?.values[index] ?? 0),
   );
-  return { key: 'averageHours', label: null, values, total: hours(spent?.total ?? 0, groups?.total ?? 0) };
+  const total = meanSeconds(spent?.total ?? 0, groups?.total ?? 0);
+  return { key: 'average', label: null, values, total };
 }
 
 /**
@@ -76,7 +78,12 @@ export function errorsReport(db: Db): ReportSource {
         { id: 'newGroups', series: toSeries(created, frame.buckets, [], names) },
         { id: 'reopened', series: toSeries(reopened, frame.buckets, [], names) },
         { id: 'resolved', series: toSeries(resolved, frame.buckets, [], names) },
-        { id: 'timeToResolve', series: [meanTimeToResolve(frame, resolved, seconds)], totals: 'period' },
+        {
+          id: 'timeToResolve',
+          series: [meanTimeToResolve(frame, resolved, seconds)],
+          totals: 'period',
+          unit: 'seconds',
+        },
       ];
     },
   });
