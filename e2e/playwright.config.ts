@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_EXECUTABLE } from './support/chromium.js';
 
 /** Browser tests drive Debian's Chromium against the real, built server (see support/pult-server.ts). */
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './support/global-setup.ts',
   timeout: 90_000,
   // Generous: on CI's two cores a first page in a new context has taken over 10 s (a lazy chunk and a
   // list behind two browsers and two servers); a real fault still fails, only later.
@@ -18,7 +20,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_EXECUTABLE,
       args: [
         '--no-sandbox',
         '--disable-gpu',

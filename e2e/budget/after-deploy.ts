@@ -17,6 +17,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
 import { build, type Plugin } from 'vite';
 import { adminApi } from '../support/admin-api.js';
+import { CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { REPO_ROOT, startPult } from '../support/pult-server.js';
 import { measureRoute, type RouteCost } from './measure-routes.js';
 
@@ -157,7 +158,7 @@ export function reportAfterDeploy(costs: DeployCost[]): boolean {
 
 async function main(): Promise<number> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_EXECUTABLE,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   try {

@@ -7,6 +7,7 @@
  */
 import { chromium } from '@playwright/test';
 import { adminApi } from '../support/admin-api.js';
+import { CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { startPult } from '../support/pult-server.js';
 import { PUBLIC_ROUTES, SHELL_ROUTES } from '../support/routes.js';
 import { AFTER_DEPLOY_ROUTE, measureAfterDeploy, reportAfterDeploy } from './after-deploy.js';
@@ -38,7 +39,7 @@ const chosen = (path: string) => only.length === 0 || only.includes(path);
 async function main(): Promise<number> {
   const server = await startPult({ LOG_LEVEL: 'warn' });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_EXECUTABLE,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   try {

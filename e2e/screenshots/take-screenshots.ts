@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { withoutLiveStream } from '../support/live-stream.js';
 import { DEMO_ADMIN, startPult } from '../support/pult-server.js';
 
@@ -695,7 +696,7 @@ const SHOTS: Shot[] = [
 
 async function main() {
   const pult = await startPult({ LOG_LEVEL: 'warn' });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE });
   try {
     for (const locale of LOCALES) {
       const dir = path.join(OUT, locale);

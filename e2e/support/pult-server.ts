@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,11 +33,36 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Settings that change nothing a first start writes: a server given only these may start from a copy
+ * of the run's template data directory (global-setup.ts) instead of migrating and seeding afresh.
+ * A mail server (SMTP_URL), storage driver or database changes what the first start delivers or
+ * writes, so such a server starts fresh.
+ */
+const TEMPLATE_SAFE_SETTINGS = new Set([
+  'LOG_LEVEL',
+  'WEB_DIST_DIR',
+  'PORT',
+  'PUBLIC_URL',
+  'LIST_COUNT_LIMIT',
+  'ACCESS_TOKEN_TTL',
+  'REFRESH_TOKEN_TTL',
+  'SESSION_MAX_AGE',
+  'STEP_UP_SECONDS',
+]);
+
+/** Set by global-setup.ts: a data directory a server migrated and seeded, then left. */
+export const TEMPLATE_DATA_DIR_VARIABLE = 'PULT_E2E_TEMPLATE_DATA_DIR';
+
 /** Starts the built server (`npm run build` first) on a free port with its own DATA_DIR. */
 export async function startPult(env: Record<string, string> = {}): Promise<PultServer> {
   // A spec that needs the port before the server starts (a PUBLIC_URL naming it) passes PORT.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'pult-e2e-')));
+  const template = process.env[TEMPLATE_DATA_DIR_VARIABLE];
+  if (!env.DATA_DIR && template && Object.keys(env).every((name) => TEMPLATE_SAFE_SETTINGS.has(name))) {
+    await cp(template, dataDir, { recursive: true });
+  }
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       ...process.env,
@@ -72,8 +97,9 @@ export async function startPult(env: Record<string, string> = {}): Promise<PultS
 }
 
 /**
- * A server migrates a fresh PGlite and seeds the demo before it listens: 18 s on an idle 2-core
- * machine, and more than 60 s once two browsers and another spec's server share the cores.
+ * A server migrates a fresh PGlite and seeds the demo before it listens: 13–18 s on an idle 2-core
+ * machine, and more than 60 s once two browsers and another spec's server share the cores (a copy of
+ * the template starts in a few seconds).
  */
 const HEALTH_DEADLINE_MS = 120_000;
 
