@@ -8,7 +8,9 @@ import { startPult, TEMPLATE_DATA_DIR_VARIABLE } from './pult-server.js';
  */
 export default async function globalSetup() {
   const server = await startPult({ LOG_LEVEL: 'warn' });
-  await server.stop({ keepData: true });
+  const code = await server.stop({ keepData: true });
+  // A server killed before it closed its database would leave every copy a directory to recover.
+  if (code !== 0) throw new Error(`The template server stopped with ${code}:\n${server.output()}`);
   // Playwright hands the variables a global setup sets to its workers.
   process.env[TEMPLATE_DATA_DIR_VARIABLE] = server.dataDir;
   return async () => {

@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, SERVER_ENTRY, startPult } from '../support/pult-server.js';
 
@@ -25,7 +28,8 @@ test.describe('the server process', () => {
   test('migrates, seeds the demo admin, serves panel and services, and stops cleanly on SIGTERM', async ({
     request,
   }) => {
-    const server = await startPult();
+    // Its own empty data directory: a copy of the run's template would be migrated and seeded already.
+    const server = await startPult({ DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'pult-e2e-fresh-')) });
     let stopped = false;
     try {
       const health = await request.get(`${server.url}/healthz`);
