@@ -2,6 +2,7 @@ import { LOCALES, type Locale } from '@pult/contract';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { LocaleFlag } from '../i18n/flags';
 import { usePublic } from './public-context';
+import { inShownOrder } from './shown-order';
 
 interface LocaleOption {
   locale: Locale;
@@ -32,7 +33,7 @@ export function LanguageMenu() {
     void import('./available-locales-request')
       .then(({ fetchLocaleOptions }) => fetchLocaleOptions(config.authServiceUrl, locale))
       .then((offered) => {
-        if (offered) setOptions(offered);
+        if (offered) setOptions((shown) => inShownOrder(offered, shown));
       });
     const first = listRef.current?.querySelector<HTMLElement>('[aria-current="true"]');
     first?.focus();
