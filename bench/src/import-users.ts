@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { withClient } from '../../apps/api/src/test/with-client.js';
 import { DEMO_ADMIN, startPult } from '../../e2e/support/pult-server.js';
 import { demoAdminToken } from './demo-admin.js';
 
@@ -145,16 +145,6 @@ async function importOnce(url: string, token: string, file: string, query: strin
 async function rssMegabytes(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 await main();
