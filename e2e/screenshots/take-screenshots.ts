@@ -519,6 +519,7 @@ const REPORT_SHOTS: Shot[] = [
     fullPage: true,
   },
   { name: 'reports-delivery', path: '/reports/delivery?preset=last-90-days&group=month', fullPage: true },
+  { name: 'reports-errors', path: '/reports/errors?preset=last-90-days&group=month', fullPage: true },
   {
     name: 'reports-administrators',
     path: '/reports/administrators?preset=last-30-days&group=day',
