@@ -13,6 +13,9 @@ import { withClient } from './with-client.js';
  * 1.5 s; the suite opens a few hundred.
  */
 export default async function setup(project: TestProject) {
+  const postgresTemplate = await createPostgresTemplate();
+  project.provide('postgresTemplate', postgresTemplate?.name);
+
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pult-template-'));
   const pglite = await openDatabase({});
   if (!pglite.dump) throw new Error('an embedded database can be dumped');
@@ -21,9 +24,6 @@ export default async function setup(project: TestProject) {
   await writeFile(tar, Buffer.from(await (await pglite.dump()).arrayBuffer()));
   await pglite.close();
   project.provide('pgliteTemplate', tar);
-
-  const postgresTemplate = await createPostgresTemplate();
-  project.provide('postgresTemplate', postgresTemplate?.name);
 
   return async () => {
     await postgresTemplate?.drop();

@@ -1,13 +1,9 @@
 import { LOCALES, type Locale } from '@pult/contract';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import type { LocaleOption } from '../i18n/available-locales';
 import { LocaleFlag } from '../i18n/flags';
 import { usePublic } from './public-context';
 import { inShownOrder } from './shown-order';
-
-interface LocaleOption {
-  locale: Locale;
-  label: string;
-}
 
 // The languages' own names until the server's list (the `availableLocales` setting) has arrived.
 const BUILT_IN: readonly LocaleOption[] = LOCALES.map((locale) => ({
