@@ -7,15 +7,18 @@ import { type PanelRoute, PUBLIC_ROUTES, SHELL_ROUTES } from '../support/routes.
 
 /**
  * axe on every route, in each language and each colour theme (issue 12 §5): no serious or critical
- * violation of WCAG 2.1 A/AA. Routes come from support/routes.ts. One server for the file and one
- * browser context per walk: a context's tokens and settings are put into local storage before the
- * first script runs, and the routes are visited one after another in it.
+ * violation of WCAG 2.1 A/AA. Routes come from support/routes.ts.
  *
  * Two walks cover both themes and both languages (light in Ukrainian, dark in English): what a theme
  * breaks is colour, what a language breaks is text and names, and neither depends on the other. The
  * other two pairs cost CI about 11 minutes of a worker and found nothing the first two did not;
  * color-mode.spec.ts still checks the dark theme's contrast on the main lists in both languages.
+ *
+ * One test per route and walk, in parallel: a walk as one test took 15 minutes of one worker, and
+ * when it failed, CI's summary named the walk but not the route.
  */
+test.describe.configure({ mode: 'parallel' });
+
 const WALKS = [
   { theme: 'light', locale: 'uk-UA' },
   { theme: 'dark', locale: 'en-US' },
@@ -23,9 +26,8 @@ const WALKS = [
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
-// Each test signs in afresh. One sign-in shared by the file's tests outlived its access token on
-// a loaded machine: the third test's panel rotated the refresh token, and the fourth, presenting the
-// original again, was (rightly) treated as a reuse and signed out.
+// Each test signs in afresh: one sign-in shared by the file's tests outlived its access token on
+// a loaded machine, and a panel that rotated the refresh token signed the next test out as a reuse.
 const signedIn = test.extend<{ tokens: TokenPair }>({
   tokens: async ({ pult }, use) => {
     await use((await adminApi(pult.url)).tokens);
@@ -85,17 +87,24 @@ async function blockingViolations(page: Page, route: PanelRoute): Promise<string
 }
 
 for (const { theme, locale } of WALKS) {
-  signedIn(`axe finds nothing serious, ${theme} theme, ${locale}`, async ({ browser, pult, tokens }) => {
-    // Forty-odd routes, each settled and analysed: about 3 minutes on a quiet machine, more than
-    // 10 on a loaded one.
-    signedIn.setTimeout(1_200_000);
-    const report: string[] = [];
-    const visitor = await openPage(browser, pult.url, { locale, theme, tokens: null });
-    for (const route of PUBLIC_ROUTES) report.push(...(await blockingViolations(visitor, route)));
-    await visitor.context().close();
-    const admin = await openPage(browser, pult.url, { locale, theme, tokens });
-    for (const route of SHELL_ROUTES) report.push(...(await blockingViolations(admin, route)));
-    await admin.context().close();
-    expect(report).toEqual([]);
-  });
+  for (const route of PUBLIC_ROUTES) {
+    test(`axe finds nothing serious on ${route.path}, ${theme} theme, ${locale}`, async ({
+      browser,
+      pult,
+    }) => {
+      const page = await openPage(browser, pult.url, { locale, theme, tokens: null });
+      expect(await blockingViolations(page, route)).toEqual([]);
+      await page.context().close();
+    });
+  }
+  for (const route of SHELL_ROUTES) {
+    signedIn(
+      `axe finds nothing serious on ${route.path}, ${theme} theme, ${locale}`,
+      async ({ browser, pult, tokens }) => {
+        const page = await openPage(browser, pult.url, { locale, theme, tokens });
+        expect(await blockingViolations(page, route)).toEqual([]);
+        await page.context().close();
+      },
+    );
+  }
 }
