@@ -6,6 +6,7 @@
  *   BENCH_SOCKETS=1000  BENCH_CHANNELS=50              sockets and channels of the fan-out part
  *   BENCH_MESSAGES=2000 BENCH_CONCURRENCY=16           messages posted per run, by that many posters
  *   BENCH_PARTS=fanout,history,channels
+ *   BENCH_HISTORY_ROWS=1000000 BENCH_HISTORY_CONCURRENCY=4   the history channel's size, its clients
  *
  * 1. Fan-out: BENCH_SOCKETS sockets (10 per user, 2 users per channel) on one server process, then
  *    spread over two processes on the same PostgreSQL; messages/s posted and the latency from the
@@ -28,7 +29,11 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'fanout,history,channels').split(','));
 const CHAT = '/chat/rest/v1';
 const PASSWORD = 'bench-chat-2026';
-const HISTORY_ROWS = 1_000_000;
+const HISTORY_ROWS = Number(process.env.BENCH_HISTORY_ROWS ?? 1_000_000);
+const HISTORY_CONCURRENCY = Number(process.env.BENCH_HISTORY_CONCURRENCY ?? 4);
+const HISTORY_LABEL = `${(HISTORY_ROWS / 1_000_000).toLocaleString('en')}M messages`;
+/** Messages per statement while filling the history channel (a statement per chunk shows progress). */
+const HISTORY_CHUNK = 500_000;
 const CHANNEL_ROWS = 100_000;
 
 interface User {
@@ -229,12 +234,16 @@ async function ensureHistory(owner: User): Promise<number> {
       [id, owner.uid],
     );
     await client.query('delete from chat_messages where channel_id = $1', [id]);
-    await client.query(
-      `insert into chat_messages (channel_id, seq, sender_uid, body, created_at)
-       select $1, g, $2, 'History message number ' || g, now() - (${HISTORY_ROWS} - g) * interval '1 second'
-       from generate_series(1, ${HISTORY_ROWS}) g`,
-      [id, owner.uid],
-    );
+    for (let first = 1; first <= HISTORY_ROWS; first += HISTORY_CHUNK) {
+      const last = Math.min(HISTORY_ROWS, first + HISTORY_CHUNK - 1);
+      await client.query(
+        `insert into chat_messages (channel_id, seq, sender_uid, body, created_at)
+         select $1, g, $2, 'History message number ' || g, now() - ($5::int - g) * interval '1 second'
+         from generate_series($3::int, $4::int) g`,
+        [id, owner.uid, first, last, HISTORY_ROWS],
+      );
+      console.log(`  history: ${last.toLocaleString('en')} messages`);
+    }
     await client.query(
       'update chat_channels set last_seq = $2, message_count = $2, last_message_at = now() where id = $1',
       [id, HISTORY_ROWS],
@@ -303,8 +312,8 @@ async function main() {
     if (PARTS.has('history')) {
       const id = await ensureHistory(owner);
       const history = await runLoad(
-        'history page (50) at a random cursor, 1M messages',
-        { requests: 400, concurrency: 4 },
+        `history page (50) at a random cursor, ${HISTORY_LABEL}`,
+        { requests: 400, concurrency: HISTORY_CONCURRENCY },
         async () => {
           const before = 1 + Math.floor(Math.random() * HISTORY_ROWS);
           const response = await fetch(`${first.url}${CHAT}/channels/${id}/messages?before=${before}`, {
@@ -315,8 +324,8 @@ async function main() {
         },
       );
       const newest = await runLoad(
-        'history newest page, 1M messages',
-        { requests: 400, concurrency: 4 },
+        `history newest page, ${HISTORY_LABEL}`,
+        { requests: 400, concurrency: HISTORY_CONCURRENCY },
         async () => {
           const response = await fetch(`${first.url}${CHAT}/channels/${id}/messages`, {
             headers: { authorization: `Bearer ${owner.token}` },

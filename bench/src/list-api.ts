@@ -192,7 +192,8 @@ async function drawSample(list: (query: string) => Promise<ListAnswer | undefine
   const firstDay = day(oldest);
   const lastDay = day(newest);
   if (emails.length === 0 || !firstDay || !lastDay) throw new Error('No users to sample');
-  return { emails, firstDay, lastDay };
+  // Without a filter the total is exact (the table's counter).
+  return { emails, firstDay, lastDay, lastPage: Math.ceil((newest?.total ?? 0) / 20) };
 }
 
 await main();

@@ -5,6 +5,7 @@
  *   BENCH_DATABASE_URL=postgres://…/postgres   the server; the rows go to a database `pult_bench_queue`
  *                                                on it, kept for the next run (BENCH_DROP=true drops it)
  *   BENCH_QUEUE_ROWS=1000000 BENCH_REQUESTS=200 BENCH_CONCURRENCY=1
+ *   BENCH_QUEUE_DATABASE=pult_bench_queue       another name keeps a second size beside it (1M and 10M)
  *
  * Figures are printed, never asserted; docs/performance.md records them.
  */
@@ -17,7 +18,8 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL;
 const ROWS = Number(process.env.BENCH_QUEUE_ROWS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
-const NAME = 'pult_bench_queue';
+const NAME = process.env.BENCH_QUEUE_DATABASE ?? 'pult_bench_queue';
+if (!/^[a-z_][a-z0-9_]*$/.test(NAME)) throw new Error('BENCH_QUEUE_DATABASE: a plain lower-case name');
 const CHUNK = 100_000;
 
 /**
