@@ -59,11 +59,31 @@ interface ChangeRow {
 }
 
 /**
+ * The oldest transaction of this database still running when the statement began (its snapshot's
+ * `xmin`, unless that belongs elsewhere), or the snapshot's `xmax` when none is: every event below it
+ * is in, and no event can join below it later.
+ *
+ * Transaction ids are the PostgreSQL server's, not the database's, so `pg_snapshot_xmin` alone also
+ * waits for a bulk load into another database on the same server, which cannot write here. A running
+ * id is skipped only when `pg_stat_activity` shows it as the transaction of a session connected to
+ * another database (or to none); an id it does not show (a subtransaction's, a prepared
+ * transaction's, one that started after the view was read) is kept, so the horizon only ever errs on
+ * the side of waiting. Ids in the view are 32 bits, in the snapshot 64: compared modulo 2³².
+ */
+const SETTLED_HORIZON = sql`
+  select coalesce(
+    (select min(x) from pg_snapshot_xip(pg_current_snapshot()) as x
+      where not exists (select 1 from pg_stat_activity a
+        where a.backend_xid is not null and a.datname is distinct from current_database()
+          and a.backend_xid::text::bigint = x::text::bigint % 4294967296)),
+    pg_snapshot_xmax(pg_current_snapshot())) as horizon`;
+
+/**
  * One per process: reads the change feed (`change_events`, written by the tracked tables' triggers)
  * and hands each event to this process's streams.
  *
  * Order without loss: events are read in `(tx, id)` order, and only those whose transaction is older
- * than every transaction still running (`pg_snapshot_xmin`), so the set below the cursor never grows
+ * than every transaction of this database still running (`SETTLED_HORIZON`), so the set below the cursor never grows
  * afterwards — an event of a long transaction that commits after a later one's is not skipped, it
  * holds the later ones back until it is in. Notifications (LISTEN on PostgreSQL, PGlite's own on the
  * embedded database) only say "read again"; a read that finds unsettled events tries again shortly.
@@ -150,16 +170,16 @@ export function createChangeFeed(deps: ChangeFeedDeps) {
   /** Events start after the transactions that ran before this process began to read. */
   async function startingCursor(): Promise<Cursor> {
     const { rows } = await sql<{ horizon: string }>`
-      select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`.execute(db);
+      with h as (${SETTLED_HORIZON}) select horizon::text as horizon from h`.execute(db);
     return { tx: BigInt(rows[0]?.horizon ?? '0'), id: 0 };
   }
 
   function readAfter(after: Cursor, upTo?: Cursor): Promise<ChangeRow[]> {
     const bound = upTo ? sql`and (tx, id) <= (${upTo.tx.toString()}::xid8, ${upTo.id})` : sql``;
     return sql<ChangeRow>`
-      select id, tx::text as tx, at, resource, record_id, op, version, actor_id,
-        tx < pg_snapshot_xmin(pg_current_snapshot()) as settled
-      from change_events
+      with h as (${SETTLED_HORIZON})
+      select id, tx::text as tx, at, resource, record_id, op, version, actor_id, tx < h.horizon as settled
+      from change_events, h
       where (tx, id) > (${after.tx.toString()}::xid8, ${after.id}) ${bound}
       order by tx, id
       limit ${PAGE}`

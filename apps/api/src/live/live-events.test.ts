@@ -247,6 +247,25 @@ describe.each(testDatabaseKinds())('live change stream on %s', (kind) => {
       expect(ids.indexOf(early.early)).toBeLessThan(ids.indexOf(early.late));
     });
 
+    it('does not wait for a long write transaction in another database of the same server', async () => {
+      const client = await stream(root.authorization);
+      // Transaction ids are the server's: this one, open in the server's admin database, is older
+      // than the country's, and only a transaction of Pult's own database may hold its events back.
+      await withClient(process.env.TEST_DATABASE_URL ?? '', async (elsewhere) => {
+        await elsewhere.query('begin');
+        await elsewhere.query('select pg_current_xact_id()');
+        try {
+          const country = await createCountry(t.db);
+          await hasChange(
+            client,
+            (change) => change.resource === 'auth.countries' && change.id === String(country.id),
+          );
+        } finally {
+          await elsewhere.query('rollback');
+        }
+      });
+    });
+
     it("reaches a stream on another process, through PostgreSQL's notifications", async () => {
       const second = await startSecondProcess(t);
       try {
