@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clusteredShare, isPresentable, type SampledPage, shareRelativeError } from './estimate-precision.js';
+import {
+  clusteredShare,
+  isPresentable,
+  poissonTail,
+  provesMoreThan,
+  type SampledPage,
+  shareRelativeError,
+} from './estimate-precision.js';
 
 /**
  * The rule of issue 26 at the sizes it was written for (a million to ten million rows, the 10,000-row
@@ -101,5 +108,47 @@ describe('isPresentable', () => {
     expect(presented.count).toBeGreaterThan(100);
     expect(presented.within10 / presented.count).toBeGreaterThanOrEqual(0.95);
     expect(presented.worst).toBeLessThanOrEqual(0.25);
+  });
+});
+
+describe('provesMoreThan', () => {
+  it('sums a Poisson tail as its closed form does', () => {
+    // P(X ≥ 3) for λ = 1 is 1 − e⁻¹ (1 + 1 + 1/2).
+    expect(poissonTail(3, 1)).toBeCloseTo(1 - Math.exp(-1) * 2.5, 12);
+    expect(poissonTail(5, 5)).toBe(1);
+  });
+
+  it('proves "more than 1,000" from a handful of hits at ten million rows, from more at one million', () => {
+    expect(provesMoreThan(12, 10_000, 10_000_000, 1_000)).toBe(true);
+    expect(provesMoreThan(11, 10_000, 10_000_000, 1_000)).toBe(false);
+    expect(provesMoreThan(35, 10_000, 1_000_000, 1_000)).toBe(true);
+    expect(provesMoreThan(34, 10_000, 1_000_000, 1_000)).toBe(false);
+    // A table no bigger than the limit, or a sample of every row, proves nothing by this rule.
+    expect(provesMoreThan(900, 1_000, 1_000, 1_000)).toBe(false);
+    expect(provesMoreThan(0, 10_000, 10_000_000, 1_000)).toBe(false);
+  });
+
+  it('is never wrong over simulated samples of filters matching up to the limit', () => {
+    // The worst case: exactly the limit matches. 20,000 samples, each of 10,000 rows of 1–10 million.
+    const draw = random(26);
+    let proven = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const population = 1_000_000 + Math.floor(draw() * 9_000_000);
+      const hits = binomial(draw, 10_000, 1_000 / population);
+      if (provesMoreThan(hits, 10_000, population, 1_000)) proven += 1;
+    }
+    expect(proven).toBe(0);
+  });
+
+  it('proves nearly every filter that matches thirty times the limit', () => {
+    // At ten million rows such a filter expects 30 hits of the 12 needed; at ten times the limit
+    // (10 hits) only about 70 % are proven, and those are counted as before.
+    const draw = random(27);
+    let proven = 0;
+    for (let i = 0; i < 2_000; i++) {
+      const population = 1_000_000 + Math.floor(draw() * 9_000_000);
+      if (provesMoreThan(binomial(draw, 10_000, 30_000 / population), 10_000, population, 1_000)) proven += 1;
+    }
+    expect(proven).toBeGreaterThan(1_995);
   });
 });

@@ -28,6 +28,48 @@ export function shareRelativeError(hits: number, drawn: number, population: numb
   return Math.sqrt(((1 - hits / drawn) * unseen) / hits);
 }
 
+/**
+ * How unlikely a lower bound proven by a sample may be to be false: the sample's hits would have to
+ * be this improbable if no more than the bound matched.
+ */
+const FALSE_BOUND_RISK = 1e-9;
+
+/**
+ * Whether a uniform sample's hits prove that more than `limit` of the `population` match, so the
+ * answer "more than `limit`" needs no count. Were only `limit` rows to match, the sample would expect
+ * `limit · drawn / population` hits; seeing `hits` or more is then a Poisson tail (a binomial's, for a
+ * sample drawn row by row, is thinner), and the bound is proven when that tail is below
+ * `FALSE_BOUND_RISK`. At ten million rows a sample of 10,000 expects 1 hit of a filter matching
+ * 1,000, and 12 hits prove it; at a million it expects 10, and 35 prove it.
+ */
+export function provesMoreThan(hits: number, drawn: number, population: number, limit: number): boolean {
+  if (hits <= 0 || drawn <= 0 || population <= limit) return false;
+  return poissonTail(hits, (limit * drawn) / population) <= FALSE_BOUND_RISK;
+}
+
+/** P(X ≥ k) for X ~ Poisson(λ), summed from its k-th term; 1 when k is not above λ (no proof). */
+export function poissonTail(k: number, lambda: number): number {
+  if (k <= lambda) return 1;
+  if (lambda <= 0) return 0;
+  let term = Math.exp(-lambda + k * Math.log(lambda) - logFactorial(k));
+  let sum = 0;
+  for (let i = k; term > sum * 1e-17 && i < k + 10_000; i++) {
+    sum += term;
+    term *= lambda / (i + 1);
+  }
+  return sum;
+}
+
+/** ln n!, exactly below 20 and by Stirling's series above (relative error under 10⁻¹⁰). */
+function logFactorial(n: number): number {
+  if (n < 20) {
+    let sum = 0;
+    for (let i = 2; i <= n; i++) sum += Math.log(i);
+    return sum;
+  }
+  return n * Math.log(n) - n + 0.5 * Math.log(2 * Math.PI * n) + 1 / (12 * n) - 1 / (360 * n ** 3);
+}
+
 /** One sampled page of a table: its rows, and those of them the filter matches. */
 export interface SampledPage {
   rows: number;

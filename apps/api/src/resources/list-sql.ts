@@ -22,7 +22,7 @@ import {
   dayCountTotal,
   seekDay,
 } from './day-counts.js';
-import { isPresentable, shareRelativeError } from './estimate-precision.js';
+import { isPresentable, provesMoreThan, shareRelativeError } from './estimate-precision.js';
 import type { ListRequest } from './list-request.js';
 import {
   type ColumnKind,
@@ -199,6 +199,8 @@ interface Planned {
    * share of the stratum's rows that match, the stratum being what the counters count exactly.
    */
   presentable?: StratumShare;
+  /** The in-process sample's hits, of how many rows it drew from how many: what it can prove. */
+  sample?: { hits: number; drawn: number; population: number };
 }
 
 /**
@@ -235,7 +237,8 @@ async function plannedMatches<Row, Item>(
     if (sample && hits !== undefined) {
       const rows = sample.size === 0 ? 0 : Math.round((hits / sample.size) * sample.tableRows);
       const presentable = stratumShare(source, sample, columns, conditions, hits);
-      return { rows, sampled: true, ...(presentable && { presentable }) };
+      const seen = { hits, drawn: sample.size, population: sample.tableRows };
+      return { rows, sampled: true, sample: seen, ...(presentable && { presentable }) };
     }
   }
   const where = whereClause(source, conditions, [], 'estimate');
@@ -496,7 +499,8 @@ async function estimatedTotal<Row, Item>(
 
 /**
  * The cheapest truthful total: the table's counter, the day counters, the sample's estimate where it
- * saw enough to present it, or else a bounded count (exact up to the limit, a lower bound past it).
+ * saw enough to present it, the limit as a bound where its hits prove the filter passes it, or else a
+ * bounded count (exact up to the limit, a lower bound past it).
  */
 async function totalOf<Row, Item>(
   executor: Executor,
@@ -513,6 +517,10 @@ async function totalOf<Row, Item>(
     return { total: await dayCountTotal(executor, source.dayCounts, counted), kind: 'exact' };
   if (tableSize && planned?.presentable && planned.rows > budget.countLimit)
     return { total: await stratumTotal(executor, source, planned.presentable, tableSize), kind: 'estimate' };
+  // Too few hits to present, enough to prove the limit passed: the count would only confirm it.
+  const seen = planned?.sample;
+  if (seen && provesMoreThan(seen.hits, seen.drawn, seen.population, budget.countLimit))
+    return { total: budget.countLimit, kind: 'moreThan' };
   // Counted through the filter's own index; past the limit, a bound unless a page sample can tell. An
   // in-process sample already judged its share too uncertain, and pages would hold only twice its rows.
   const where = whereClause(source, conditions, [], 'collect');
