@@ -74,6 +74,9 @@ async function signOut(page: Page, text: Texts) {
   await page.getByRole('button', { name: text.profile }).first().click();
   await page.getByRole('menuitem', { name: text.logout }).click();
   await expect(page).toHaveURL(/\/$/);
+  // The sign-in page is a document of its own: the URL changes before it has loaded, and a
+  // navigation started meanwhile (the next sign-in's `goto`) was aborted (ERR_ABORTED, once in CI).
+  await expect(page.getByRole('button', { name: text.signIn })).toBeVisible();
 }
 
 /** axe's serious and critical WCAG 2.1 A/AA findings on what is on screen (as a11y.spec.ts asks). */

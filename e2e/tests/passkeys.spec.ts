@@ -111,6 +111,8 @@ for (const [locale, text] of Object.entries(TEXTS) as [
     await page.getByRole('button', { name: text.profile }).first().click();
     await page.getByRole('menuitem', { name: text.logout }).click();
     await expect(page).toHaveURL(/\/$/);
+    // Loaded before the next `goto`, which would otherwise abort its navigation (as in mfa.spec.ts).
+    await expect(page.getByRole('button', { name: text.signIn })).toBeVisible();
 
     await firstStep();
     const usePasskey = page.getByRole('button', { name: text.usePasskey });
