@@ -193,13 +193,12 @@ function withVersion<Row, Item>(row: Row, toItem: (row: Row) => Item): Item & Li
 
 interface Planned {
   rows: number;
-  sampled: boolean;
   /**
    * The sample saw enough matches for its estimate to be presented (`estimate-precision.ts`): the
    * share of the stratum's rows that match, the stratum being what the counters count exactly.
    */
   presentable?: StratumShare;
-  /** The in-process sample's hits, of how many rows it drew from how many: what it can prove. */
+  /** Present when the in-process sample answered: its hits, of how many rows it drew from how many. */
   sample?: { hits: number; drawn: number; population: number };
 }
 
@@ -217,7 +216,7 @@ interface StratumShare {
 /**
  * How many rows a filter is expected to match, when neither the table's counter nor the day counters
  * answer its total: it decides both how the total is found and how the page is. A big list's sample
- * answers when it can judge every condition (`list-sample.ts`), the planner otherwise. `sampled`
+ * answers when it can judge every condition (`list-sample.ts`), the planner otherwise. `sample`
  * says the sample answered: its estimate is then a share of the table's size. The planner's figure
  * is never presented: its statistics cannot know a "contains" fragment's share.
  */
@@ -238,13 +237,12 @@ async function plannedMatches<Row, Item>(
       const rows = sample.size === 0 ? 0 : Math.round((hits / sample.size) * sample.tableRows);
       const presentable = stratumShare(source, sample, columns, conditions, hits);
       const seen = { hits, drawn: sample.size, population: sample.tableRows };
-      return { rows, sampled: true, sample: seen, ...(presentable && { presentable }) };
+      return { rows, sample: seen, ...(presentable && { presentable }) };
     }
   }
   const where = whereClause(source, conditions, [], 'estimate');
   return {
     rows: await plannerEstimate(executor, sql`select 1 from ${baseOf(source)} ${where}`),
-    sampled: false,
   };
 }
 
@@ -524,7 +522,7 @@ async function totalOf<Row, Item>(
   // Counted through the filter's own index; past the limit, a bound unless a page sample can tell. An
   // in-process sample already judged its share too uncertain, and pages would hold only twice its rows.
   const where = whereClause(source, conditions, [], 'collect');
-  const check = planned?.sampled ? undefined : pageSampleOf(source, conditions);
+  const check = planned?.sample ? undefined : pageSampleOf(source, conditions);
   return boundedTotal(executor, sql`select 1 from ${baseOf(source)} ${where}`, budget, check);
 }
 
