@@ -4,7 +4,7 @@ import type { Db } from '../../../db/database.js';
 import type { ReportFrame } from '../../../reports/report-source.js';
 import { boundsOf } from '../../../reports/rollup-sql.js';
 import { activeSenders } from './active-senders.js';
-import { presenceSenders, presenceTotal, readsAgainstUnit } from './presence-senders.js';
+import { presenceSenders, presenceTotal } from './presence-senders.js';
 
 export interface ActiveUsers {
   /** Distinct senders per bucket. */
@@ -16,9 +16,8 @@ export interface ActiveUsers {
 /**
  * Who posted, per bucket and over the period. Filtered by channel or type, the union of the presence
  * rows of those channels (active-senders.ts). Unfiltered, the channel-free presence
- * (presence-senders.ts): a week or month against its UTC unit, days (all in one statement) or a short
- * first or last week or month as the union of their rows, and the period's total from the yearly day
- * bits.
+ * (presence-senders.ts): each bucket against its UTC unit (all in one statement), the union only for
+ * a first or last bucket it cannot read so, and the period's total from the yearly day bits.
  */
 export async function activeUsers(
   db: Db,
@@ -31,22 +30,15 @@ export async function activeUsers(
   const total = filtered
     ? activeSenders(db, [from, addDays(to, 1)], tz, where).then(([overall = 0]) => overall)
     : presenceTotal(db, from, addDays(to, 1), tz);
-  if (filtered || group === 'day') {
+  if (filtered) {
     const [values, overall] = await Promise.all([activeSenders(db, bounds, tz, where), total]);
     return { values, total: overall };
   }
   const spans = bounds.slice(1).map((next, index) => [bounds[index] ?? next, next] as const);
-  const whole = spans.filter(([first, next]) => readsAgainstUnit(group, first, next));
-  const short = spans.filter(([first, next]) => !readsAgainstUnit(group, first, next));
-  const [wholeValues, shortValues, overall] = await Promise.all([
-    whole.length ? presenceSenders(db, whole, tz, group) : [],
-    // At most two: a period's first and last bucket.
-    Promise.all(short.map((span) => activeSenders(db, span, tz, where))),
-    total,
-  ]);
-  const found = new Map<string, number>([
-    ...whole.map(([first], index) => [first, wholeValues[index] ?? 0] as const),
-    ...short.map(([first], index) => [first, shortValues[index]?.[0] ?? 0] as const),
-  ]);
-  return { values: spans.map(([first]) => found.get(first) ?? 0), total: overall };
+  const [read, overall] = await Promise.all([presenceSenders(db, spans, tz, group), total]);
+  // At most two: a period's first and last bucket.
+  const values = await Promise.all(
+    read.map(async (value, index) => value ?? (await activeSenders(db, spans[index] ?? [], tz, where))[0] ?? 0),
+  );
+  return { values, total: overall };
 }

@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { createSlotRollup } from '../../../reports/report-migrations.js';
-import { createChatPresence } from './presence-migration.js';
+import { addChatPresenceEdges, createChatPresence } from './presence-migration.js';
 
 /**
  * The Chat report's rollups (docs/architecture.md, "Reports"): messages per channel, and messages per
@@ -38,6 +38,12 @@ export const chatReportMigrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await sql`set local statement_timeout = 0`.execute(db);
       await createChatPresence(db);
+    },
+  },
+  '2026-12-04-0300-chat-presence-edges': {
+    async up(db: Kysely<unknown>) {
+      await sql`set local statement_timeout = 0`.execute(db);
+      await addChatPresenceEdges(db);
     },
   },
 };

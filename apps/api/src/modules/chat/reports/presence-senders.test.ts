@@ -4,17 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { openTestDatabase, testDatabaseKinds } from '../../../test/test-database.js';
 import { activeSenders } from './active-senders.js';
-import { presenceSenders, presenceTotal, readsAgainstUnit } from './presence-senders.js';
-
-describe('readsAgainstUnit', () => {
-  it('reads a week of four days or more and a month of fifteen or more against the unit, a day never', () => {
-    expect(readsAgainstUnit('day', '2026-03-29', '2026-03-30')).toBe(false);
-    expect(readsAgainstUnit('week', '2026-03-05', '2026-03-09')).toBe(true);
-    expect(readsAgainstUnit('week', '2026-03-06', '2026-03-09')).toBe(false);
-    expect(readsAgainstUnit('month', '2026-02-14', '2026-03-01')).toBe(true);
-    expect(readsAgainstUnit('month', '2026-02-15', '2026-03-01')).toBe(false);
-  });
-});
+import { presenceSenders, presenceTotal } from './presence-senders.js';
 
 describe.each(testDatabaseKinds())('the chat presence on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -35,13 +25,13 @@ describe.each(testDatabaseKinds())('the chat presence on %s', (kind) => {
       values (${channel}, ${seq}, ${sender}, 'hi', ${at})`.execute(handle.db);
   }
 
-  /** Each unit's kept count and each sender's yearly days against the messages: what differs. */
+  /** Each unit's kept count, edge times and each sender's yearly days against the messages: what differs. */
   async function countsDrift(): Promise<unknown[]> {
     const { rows } = await sql`
       with truth as (
         select u.unit, date_trunc(u.unit, created_at at time zone 'UTC')::date as start,
           count(distinct sender_uid) as senders
-        from chat_messages cross join unnest(array['week', 'month']) as u (unit)
+        from chat_messages cross join unnest(array['day', 'week', 'month']) as u (unit)
         group by 1, 2
       )
       select coalesce(t.unit, c.unit) as unit, coalesce(t.start, c.start) as start, t.senders as truth, c.senders as kept
@@ -59,7 +49,19 @@ describe.each(testDatabaseKinds())('the chat presence on %s', (kind) => {
         union all (select * from kept except select year, sender_uid, bit from truth)) as differ`.execute(
       handle.db,
     );
-    return [...rows, ...years.rows];
+    const edges = await sql`
+      with truth as (
+        select unit, start, sender_uid, first_at, last_at,
+          lag(last_at) over (partition by unit, sender_uid order by start) as prev_at
+        from (select u.unit, date_trunc(u.unit, created_at at time zone 'UTC')::date as start, sender_uid,
+            min(created_at) as first_at, max(created_at) as last_at
+          from chat_messages cross join unnest(array['day', 'week', 'month']) as u (unit) group by 1, 2, 3) as g
+      )
+      select * from ((select * from truth except
+          select unit, start, sender_uid, first_at, last_at, prev_at from report_chat_presence where n > 0)
+        union all (select unit, start, sender_uid, first_at, last_at, prev_at from report_chat_presence
+          where n > 0 except select * from truth)) as differ`.execute(handle.db);
+    return [...rows, ...years.rows, ...edges.rows];
   }
 
   it('counts a sender seen at both edges of a local month, and nowhere between, once', async () => {
@@ -123,6 +125,33 @@ describe.each(testDatabaseKinds())('the chat presence on %s', (kind) => {
         );
       }
     }
+    expect(await countsDrift()).toEqual([]);
+  });
+
+  it('keeps every edge time exact when one sender posts on both sides of a unit’s edge at once', async () => {
+    const sender = randomUUID();
+    const first = seq;
+    // Each transaction's message lands before or after midnight of a new month (and week and day),
+    // so each reads the other's as the last before its unit or the first after it, or misses it.
+    const edge = Date.UTC(2026, 5, 1);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        handle.db.transaction().execute(async (trx) => {
+          const at = new Date(edge + (index % 2 === 0 ? -1 : 1) * (index + 1) * 60_000);
+          await sql`insert into chat_messages (channel_id, seq, sender_uid, body, created_at)
+            values (${channel}, ${first + index + 1}, ${sender}, 'hi', ${at})`.execute(trx);
+          if (kind === 'postgres') await sql`select pg_sleep(0.02)`.execute(trx);
+        }),
+      ),
+    );
+    seq += 12;
+    expect(await countsDrift()).toEqual([]);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        sql`delete from chat_messages where channel_id = ${channel} and seq = ${first + index + 1}
+          and ${index % 3 !== 0}`.execute(handle.db),
+      ),
+    );
     expect(await countsDrift()).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { daysBetween, type ReportGroup } from '@pult/contract';
+import type { ReportGroup } from '@pult/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { withoutJit } from '../../../reports/rollup-sql.js';
@@ -8,96 +8,55 @@ import { withoutJit } from '../../../reports/rollup-sql.js';
  * instead of a union of every presence row of the period (active-senders.ts), which for two years of
  * a busy chat is a million rows.
  *
- * A bucket (a local day, week or month) is read against the UTC unit of its grouping that holds its
- * middle, whose distinct count is kept: U's count, minus the senders of the part of U outside the
- * bucket (R) who posted nothing in the part both share, plus the senders of the part of the bucket
- * outside U (A) who posted nothing there either. Whether a sender posted in the shared part is their
- * messages in U less those in R, so only the edges' rows are read: at most 14 hours at each end of a
- * week or a month, from the quarter-hour table, and whole UTC days of a shorter one from the daily
- * rows.
+ * A bucket [lo, hi) (a local day, week or month) is read against the UTC unit U of its grouping that
+ * holds its middle, whose distinct count is kept. A zone east of UTC starts it before U's start and
+ * ends it inside U; its senders are those of U whose first message in U is before hi, and those of
+ * the unit before U whose last message there is at or after lo, less the ones in both (a row of U
+ * whose last message before U is at or after lo). West of UTC it is the mirror image: U's senders
+ * whose last message is at or after lo, and the next unit's whose first is before hi, less those whose
+ * last message before it is at or after lo. Each term is a short index range of the kept edge times,
+ * near an edge of a unit; the bucket's own rows are never read.
  */
 
 /**
- * Whether the bucket from `first` to the day before `next` is read against its unit, or as a union of
- * its own rows. A day is always a union: its edges are up to 14 of its 24 hours (11.5 in Kathmandu),
- * and a lookup of each edge sender's day cost more than reading the whole day's rows (measured:
- * 30 days by day in Kathmandu, 460 ms against the union's 63 ms). So is a first or last week or month
- * shorter than half its unit, which would read more edge than bucket.
+ * Active senders in each span, a span the local midnights of `tz` from its first day to the day after
+ * its last; null for a span inside its unit at both ends (a first or last bucket of a period cut short
+ * in a zone west of UTC, or east of it at its end), which has no edge to read against.
  */
-export function readsAgainstUnit(group: ReportGroup, first: string, next: string): boolean {
-  const days = daysBetween({ from: first, to: next }) - 1;
-  return group === 'week' ? days >= 4 : group === 'month' && days >= 15;
-}
-
-/** Active senders in each span, a span the local midnights of `tz` from its first day to the day after its last. */
 export async function presenceSenders(
   db: Db,
   spans: readonly (readonly [string, string])[],
   tz: string,
   group: ReportGroup,
-): Promise<number[]> {
-  const statement = sql<{ i: number; n: number }>`
+): Promise<(number | null)[]> {
+  const count = (start: RawBuilder<unknown>, condition: RawBuilder<unknown>) =>
+    sql`(select count(*) from report_chat_presence p where p.unit = ${group} and p.start = ${start} and ${condition})`;
+  const statement = sql<{ i: number; n: number | null }>`
     with b as (
       select i::int as i, (f::date)::timestamp at time zone ${tz} as lo, (n::date)::timestamp at time zone ${tz} as hi
       from unnest(${spans.map(([first]) => first)}::text[], ${spans.map(([, next]) => next)}::text[])
         with ordinality as b (f, n, i)
     ), u as (
-      select i, lo, hi, m::date as u_start, m at time zone 'UTC' as u_lo,
+      select i, lo, hi, m::date as u_start, (m - ${`1 ${group}`}::interval)::date as u_before,
+        (m + ${`1 ${group}`}::interval)::date as u_after, m at time zone 'UTC' as u_lo,
         (m + ${`1 ${group}`}::interval) at time zone 'UTC' as u_hi
       from (select i, lo, hi, date_trunc(${group}, (lo + (hi - lo) / 2) at time zone 'UTC') as m from b) as b
-    ), spans as (
-      select u.i, u.u_start, s.kind, s.x, s.y,
-        case when s.x = date_trunc('day', s.x, 'UTC') then s.x else date_trunc('day', s.x, 'UTC') + interval '1 day' end as d1,
-        date_trunc('day', s.y, 'UTC') as d2
-      from u cross join lateral (
-        values ('r', u.u_lo, u.lo), ('r', u.hi, u.u_hi), ('a', u.lo, u.u_lo), ('a', u.u_hi, u.hi)
-      ) as s (kind, x, y)
-      where s.x < s.y
-    ), edges as (
-      ${edgeRows()}
-    ), senders as (
-      select i, u_start, sender_uid, coalesce(sum(n) filter (where kind = 'r'), 0) as in_r,
-        bool_or(kind = 'a') as in_a
-      from edges group by 1, 2, 3
-    ), moved as (
-      select s.i, sum(case
-        when coalesce(p.n, 0) - s.in_r > 0 then 0
-        when s.in_a then case when s.in_r > 0 then 0 else 1 end
-        else case when s.in_r > 0 then -1 else 0 end end) as delta
-      from senders s
-      -- One primary-key lookup per sender. The planner cannot see how few the edges hold (the spans
-      -- come from the bounds) and, given the join, hashed every row of the unit's table instead:
-      -- the limit keeps the lookup a lateral one.
-      left join lateral (select n from report_chat_presence p
-        where p.unit = ${group} and p.start = s.u_start and p.sender_uid = s.sender_uid limit 1) as p on true
-      group by 1
     )
-    select u.i, (coalesce(c.senders, 0) + coalesce(m.delta, 0))::int as n from u
-    left join report_chat_presence_counts c on c.unit = ${group} and c.start = u.u_start
-    left join moved m on m.i = u.i`;
+    select u.i, (case
+      when u.lo <= u.u_lo and u.hi <= u.u_hi then coalesce(c.senders, 0)
+        - ${count(sql`u.u_start`, sql`p.first_at >= u.hi`)}
+        + ${count(sql`u.u_before`, sql`p.last_at >= u.lo`)}
+        - ${count(sql`u.u_start`, sql`p.prev_at >= u.lo and p.first_at < u.hi`)}
+      when u.lo >= u.u_lo and u.hi >= u.u_hi then coalesce(c.senders, 0)
+        - ${count(sql`u.u_start`, sql`p.last_at < u.lo`)}
+        + ${count(sql`u.u_after`, sql`p.first_at < u.hi`)}
+        - ${count(sql`u.u_after`, sql`p.first_at < u.hi and p.prev_at >= u.lo`)}
+      end)::int as n
+    from u left join report_chat_presence_counts c on c.unit = ${group} and c.start = u.u_start`;
   const rows = await withoutJit(db, statement);
-  const counts = spans.map(() => 0);
-  for (const row of rows) counts[row.i - 1] = Number(row.n);
+  const counts: (number | null)[] = spans.map(() => null);
+  for (const row of rows) counts[row.i - 1] = row.n === null ? null : Number(row.n);
   return counts;
-}
-
-/**
- * Each span's senders with their messages: the whole UTC days [d1, d2) inside it from the daily
- * presence, the quarter hours outside them from `report_chat_senders` (summed over channels later).
- */
-function edgeRows(): RawBuilder<unknown> {
-  return sql`
-    select s.i, s.u_start, s.kind, r.sender_uid, r.n from spans s join report_chat_presence r
-      on r.unit = 'day' and r.start >= (s.d1 at time zone 'UTC')::date and r.start < (s.d2 at time zone 'UTC')::date
-    where s.d1 < s.d2 and r.n > 0
-    union all
-    select s.i, s.u_start, s.kind, r.sender_uid, r.n from spans s join report_chat_senders r
-      on r.slot >= s.x and r.slot < case when s.d1 < s.d2 then s.d1 else s.y end
-    where r.n > 0
-    union all
-    select s.i, s.u_start, s.kind, r.sender_uid, r.n from spans s join report_chat_senders r
-      on r.slot >= s.d2 and r.slot < s.y
-    where s.d1 < s.d2 and r.n > 0`;
 }
 
 /**
