@@ -38,7 +38,9 @@ export async function activeUsers(
   const [read, overall] = await Promise.all([presenceSenders(db, spans, tz, group), total]);
   // At most two: a period's first and last bucket.
   const values = await Promise.all(
-    read.map(async (value, index) => value ?? (await activeSenders(db, spans[index] ?? [], tz, where))[0] ?? 0),
+    read.map(
+      async (value, index) => value ?? (await activeSenders(db, spans[index] ?? [], tz, where))[0] ?? 0,
+    ),
   );
   return { values, total: overall };
 }

@@ -236,7 +236,9 @@ export async function addChatPresenceEdges(db: Kysely<unknown>): Promise<void> {
   // unit's edge. Day rows included: a day is read against its unit too.
   await sql`create index report_chat_presence_first on report_chat_presence (unit, start, first_at)
     include (prev_at)`.execute(db);
-  await sql`create index report_chat_presence_last on report_chat_presence (unit, start, last_at)`.execute(db);
+  await sql`create index report_chat_presence_last on report_chat_presence (unit, start, last_at)`.execute(
+    db,
+  );
   await sql`create index report_chat_presence_prev on report_chat_presence (unit, start, prev_at)
     include (first_at)`.execute(db);
 }
