@@ -155,6 +155,17 @@ describe.each(testDatabaseKinds())('the chat presence on %s', (kind) => {
     expect(await countsDrift()).toEqual([]);
   });
 
+  it('writes 10,000 senders’ first posts in one statement, and deletes them in one', async () => {
+    // One lock per sender would hold 10,000 entries of PostgreSQL's shared lock table at once.
+    await sql`insert into chat_messages (channel_id, seq, sender_uid, body, created_at)
+      select ${channel}, ${seq} + i, md5('bulk-sender-' || i)::uuid, 'hi',
+        timestamptz '2026-08-01T00:00:00Z' + (i % 97) * interval '37 minutes'
+      from generate_series(1, 10000) as i`.execute(handle.db);
+    expect(await countsDrift()).toEqual([]);
+    await sql`delete from chat_messages where channel_id = ${channel} and seq > ${seq}`.execute(handle.db);
+    expect(await countsDrift()).toEqual([]);
+  });
+
   it('keeps each unit’s count exact when first posts and deletes race', async () => {
     const senders = Array.from({ length: 4 }, () => randomUUID());
     const first = seq;
