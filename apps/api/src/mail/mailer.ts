@@ -17,6 +17,11 @@ export interface TemplatedEmail {
    */
   html?: Readonly<Record<string, string>>;
   attachments?: readonly MailAttachment[];
+  /**
+   * The body is the recipient's only: the queue keeps it for delivery and retries but shows it to no
+   * administrator (a mailed report's figures, which a reader of the queue may not be allowed to open).
+   */
+  private?: boolean;
   priority: EmailPriority;
 }
 

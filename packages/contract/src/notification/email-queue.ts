@@ -80,6 +80,8 @@ export const emailQueueDetailSchema = emailQueueItemSchema.extend({
   /** Kept until the e-mail is sent: it may carry a single-use link. */
   body_text: z.string().nullable(),
   body_html: z.string().nullable(),
+  /** The body is its recipient's only (a mailed report's figures): kept for delivery, never shown. */
+  body_withheld: z.boolean(),
   /** Files sent with it (a report's CSV), by name and size in bytes; dropped with the body once sent. */
   attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() })),
   attempt_log: z.array(emailAttemptSchema),

@@ -58,6 +58,9 @@ describe.each(testDatabaseKinds())('an e-mail with attachments and server-made H
       { filename: 'delivery.csv', content_type: 'text/csv; charset=utf-8', size: Buffer.byteLength(CSV) },
     ]);
     expect(detail.body).not.toContain('2026-11-02,42');
+    // Not marked private (a scheduled report's are): the queue shows its body.
+    expect(detail.json()).toMatchObject({ body_withheld: false });
+    expect(detail.json().body_html).toContain(TABLE);
 
     await t.deliverEmails();
     const mail = await smtp.waitFor(1);

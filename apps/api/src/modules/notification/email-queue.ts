@@ -21,6 +21,8 @@ export interface OutgoingEmail {
   text: string;
   html: string | null;
   attachments?: readonly MailAttachment[];
+  /** Never shown in the queue (TemplatedEmail.private). */
+  private?: boolean;
   priority: EmailPriority;
   /** E-mail unless told otherwise; `to` is then an E.164 number or a device token. */
   channel?: QueueChannel;
@@ -87,6 +89,7 @@ export function createEmailQueue(db: Db, clock: Clock, policy: QueuePolicy) {
         body_text: email.text,
         body_html: email.html,
         attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
+        body_private: email.private === true,
         priority: email.priority,
         channel: email.channel ?? 'email',
         config_id: email.configId ?? null,

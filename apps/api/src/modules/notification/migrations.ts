@@ -71,6 +71,13 @@ export const notificationMigrations: Record<string, Migration> = {
       await sql`alter table email_queue add column trace_parent text`.execute(db);
     },
   },
+  '2026-12-04-0400-queue-private-bodies': {
+    async up(db: Kysely<unknown>) {
+      // A message whose body is its recipient's only (a mailed report's figures): kept for delivery
+      // and retries, never shown in the queue. A constant default: no rewrite of the table.
+      await sql`alter table email_queue add column body_private boolean not null default false`.execute(db);
+    },
+  },
   '2026-11-23-0200-notification-pipeline': {
     async up(db: Kysely<unknown>) {
       await queueAsProduct(db);

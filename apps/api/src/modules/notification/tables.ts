@@ -30,6 +30,8 @@ export interface EmailQueueTable {
   /** Cleared once delivered: a message may carry a single-use link. */
   body_text: string | null;
   body_html: string | null;
+  /** The body is the recipient's only (a mailed report): the queue never shows it. */
+  body_private: Generated<boolean>;
   /** Files sent with the message (a report's CSV), dropped with the body once delivered. */
   attachments: ColumnType<MailAttachment[] | null, string | null | undefined, string | null>;
   status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;

@@ -1,4 +1,11 @@
-import type { GrantInput, ListResponse, ReportSchedule, SavedReport, ScheduleRun } from '@pult/contract';
+import type {
+  EmailQueueDetail,
+  GrantInput,
+  ListResponse,
+  ReportSchedule,
+  SavedReport,
+  ScheduleRun,
+} from '@pult/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
@@ -188,6 +195,17 @@ describe.each(testDatabaseKinds())('report schedules on %s', (kind) => {
       skipped: [],
       manual: false,
       slot: schedule.next_run_at,
+    });
+
+    // The figures are the recipient's: even a superadmin reading the queue sees no body, yet it is kept.
+    const { rows: stored } = await sql<{ id: number; kept: boolean }>`select id, body_html is not null as kept
+      from email_queue where template_name = 'report-delivery' and id > ${before}`.execute(t.db);
+    expect(stored[0]?.kept, 'kept for delivery').toBe(true);
+    const detail = await send('GET', `/notification/api/v1/admin/email-queue/${stored[0]?.id}`, root);
+    expect(detail.json<EmailQueueDetail>()).toMatchObject({
+      body_withheld: true,
+      body_text: null,
+      body_html: null,
     });
 
     await t.deliverEmails();

@@ -214,6 +214,8 @@ function emailOf(
         content: parts.csv,
       },
     ],
+    // The figures are the recipient's: a reader of the e-mail queue may not be allowed to open them.
+    private: true,
   };
 }
 

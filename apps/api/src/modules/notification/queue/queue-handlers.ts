@@ -109,8 +109,9 @@ export function createQueueHandlers(db: Db, clock: Clock, policy: { maxAttempts:
         ...toQueueItem(row),
         message_id: row.message_id,
         subject: row.subject,
-        body_text: row.body_text,
-        body_html: row.body_html,
+        body_text: row.body_private ? null : row.body_text,
+        body_html: row.body_private ? null : row.body_html,
+        body_withheld: row.body_private,
         attachments: (row.attachments ?? []).map((file) => ({
           filename: file.filename,
           content_type: file.contentType,

@@ -69,6 +69,7 @@ export async function composeAndQueueAll(
         text: message.text,
         html: message.html,
         ...(email.attachments?.length ? { attachments: email.attachments } : {}),
+        ...(email.private ? { private: true } : {}),
         priority: email.priority,
         channel: template.type,
         configId:

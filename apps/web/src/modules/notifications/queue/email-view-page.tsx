@@ -167,7 +167,9 @@ function MessagePanel({ email }: { email: EmailQueueDetail }) {
         {t('notifications.queue.fields.subject')}
       </Typography>
       <Typography sx={{ mb: 2, fontWeight: 500 }}>{email.subject}</Typography>
-      {!kept ? (
+      {email.body_withheld ? (
+        <Alert severity="info">{t('notifications.queue.detail.bodyWithheld')}</Alert>
+      ) : !kept ? (
         <Alert severity="info">{t('notifications.queue.detail.bodyCleared')}</Alert>
       ) : (
         <>
