@@ -49,7 +49,7 @@ export const notificationsEn: NotificationsTexts = {
       bodyCleared:
         'The body was deleted once the e-mail was sent: it may have carried a single-use link. Subject, recipient and attempts remain.',
       bodyWithheld:
-        'This e-mail carries a report for its recipient only, so its text is not shown here. Subject, recipient and attempts remain; Retry sends it as it was.',
+        'This e-mail carries a report for its recipient only, so its text is not shown here. Subject, recipient and attempts remain.',
       attempts: 'Attempts',
       attempt: 'Attempt',
       started: 'Started',
