@@ -23,15 +23,19 @@ function counterTable(store: CounterStore) {
     : { table: sql.table('list_day_counts'), dimension: sql.ref('bucket') };
 }
 
-/** Rows per dimension over all time (a few hundred counter rows, not the table). */
+/**
+ * Rows per dimension over all time: a few hundred counter rows, not the table; the lists' month
+ * counters where they hold the table (a row per month and bucket instead of one per day).
+ */
 export async function rollupTotals(
   db: Db,
   table: string,
   store: CounterStore = 'rollup_counts',
 ): Promise<Map<string, number>> {
   const counters = counterTable(store);
+  const source = store === 'list_day_counts' ? sql.table('list_month_counts') : counters.table;
   const { rows } = await sql<{ dimension: string; n: string | number }>`
-    select ${counters.dimension} as dimension, sum(n) as n from ${counters.table}
+    select ${counters.dimension} as dimension, sum(n) as n from ${source}
     where table_name = ${table} group by 1`.execute(db);
   return new Map(rows.map((row) => [row.dimension, Number(row.n)]));
 }

@@ -71,14 +71,35 @@ function countersWhere(counts: DayCounts, filter: DayCountFilter): RawBuilder<un
   return sql`where ${sql.join(parts, sql` and `)}`;
 }
 
-/** The exact number of rows the filter matches: a sum over its days (a few thousand rows at most). */
+/**
+ * The exact number of rows the filter matches: its whole UTC months from the month counters, the days
+ * before the first and after the last whole month from the day counters (at most about 60 days'
+ * rows, where a sum over every day of a long range read thousands).
+ */
 export async function dayCountTotal(
   executor: Executor,
   counts: DayCounts,
   filter: DayCountFilter,
 ): Promise<number> {
+  const buckets = filter.buckets !== undefined ? sql`and bucket = any(${filter.buckets}::text[])` : sql``;
+  if (filter.from === undefined || filter.to === undefined) {
+    const { rows } = await prepared(sql<{ total: number | string | null }>`
+      select sum(n)::bigint as total from list_month_counts where table_name = ${counts.table} ${buckets}`).execute(
+      executor,
+    );
+    return Number(rows[0]?.total ?? 0);
+  }
+  // m1: the first month that starts on or after `from`; m2: the first that ends after `to`.
   const { rows } = await prepared(sql<{ total: number | string | null }>`
-    select sum(n)::bigint as total from list_day_counts ${countersWhere(counts, filter)}`).execute(executor);
+    with span as (
+      select (date_trunc('month', (${filter.from}::date - 1)::timestamp) + interval '1 month')::date as m1,
+        date_trunc('month', (${filter.to}::date + 1)::timestamp)::date as m2
+    )
+    select ((select coalesce(sum(n), 0) from list_month_counts, span
+        where table_name = ${counts.table} and month >= m1 and month < m2 ${buckets})
+      + (select coalesce(sum(n), 0) from list_day_counts, span
+        where table_name = ${counts.table} and day between ${filter.from}::date and ${filter.to}::date
+          and (day < m1 or day >= m2) ${buckets}))::bigint as total`).execute(executor);
   return Number(rows[0]?.total ?? 0);
 }
 

@@ -182,7 +182,7 @@ async function vacuumSeededTables(db: Db): Promise<void> {
     await sql`set statement_timeout = 0`.execute(connection);
     try {
       await sql`vacuum analyze users`.execute(connection);
-      await sql`vacuum full analyze list_day_counts, row_counts`.execute(connection);
+      await sql`vacuum full analyze list_day_counts, list_month_counts, row_counts`.execute(connection);
     } finally {
       await sql`reset statement_timeout`.execute(connection);
     }
