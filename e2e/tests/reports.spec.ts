@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type SmtpSink, startSmtpSink } from '../../apps/api/src/test/smtp-sink.js';
+import { adminApi, type ListBody } from '../support/admin-api.js';
 import { signInThroughForm } from '../support/fixtures.js';
 import { DEMO_ADMIN, type PultServer, startPult } from '../support/pult-server.js';
 
@@ -235,6 +236,17 @@ test.describe('reports', () => {
     expect(csv?.content.toString('utf8')).toContain('Тиждень (з понеділка)');
 
     await expect(row.getByText('Надіслано')).toBeVisible();
+    // The queue shows to whom and how it went, never the figures: they are the recipient's.
+    const api = await adminApi(pult.url);
+    const queued = await api.ok<ListBody<{ id: number }>>(
+      'GET',
+      '/notification/api/v1/admin/email-queue?filter[template_name]=report-delivery',
+    );
+    await page.goto(`${pult.url}/notifications/email-queue/view/${queued.items[0]?.id}`);
+    await expect(
+      page.getByText('Цей лист містить звіт лише для свого адресата', { exact: false }),
+    ).toBeVisible();
+    await page.goto(`${pult.url}/reports`);
     // A second click within the minute mails nobody twice, and says when it may go again.
     await row.getByRole('button', { name: 'Надіслати «Доставка щотижня» зараз' }).click();
     await expect(
