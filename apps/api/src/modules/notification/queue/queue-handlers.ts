@@ -78,9 +78,6 @@ function toAttempt(row: EmailAttemptsTable, email: EmailQueueRow): EmailAttempt 
   };
 }
 
-/** The statuses other than `sent`: few rows each, counted off the status index. */
-const UNSENT: EmailStatus[] = EMAIL_STATUSES.filter((status) => status !== 'sent');
-
 /** The queue screen: list, one e-mail with its attempts, counts, and what an operator may do. */
 export function createQueueHandlers(db: Db, clock: Clock, policy: { maxAttempts: number }) {
   /** Puts failed (or cancelled) e-mails back in the queue with a fresh round of attempts. */
@@ -122,23 +119,16 @@ export function createQueueHandlers(db: Db, clock: Clock, policy: { maxAttempts:
     },
 
     /**
-     * Sent is the big status: it is the table's exact size (kept by triggers) less the others, which
-     * are small and counted off the (status, created_at, id) index.
+     * From the Delivery report's monthly rollup (`report_deliveries_monthly`: queue rows per queued
+     * month, channel, template and current status, moved by the queue's own triggers in the writing
+     * transaction, so exact): a few hundred rows whatever the queue holds. Counting the statuses other
+     * than `sent` off the status index read 5 % of the table, 410 ms at 10,000,000 rows.
      */
     async counts(): Promise<EmailQueueCounts> {
-      const [grouped, total] = await Promise.all([
-        db
-          .selectFrom('email_queue')
-          .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('status', 'in', UNSENT)
-          .groupBy('status')
-          .execute(),
-        db.selectFrom('row_counts').select('n').where('table_name', '=', 'email_queue').executeTakeFirst(),
-      ]);
+      const { rows } = await sql<{ status: EmailStatus; n: string | number }>`
+        select status, sum(n) as n from report_deliveries_monthly group by status`.execute(db);
       const counts = Object.fromEntries(EMAIL_STATUSES.map((status) => [status, 0])) as EmailQueueCounts;
-      for (const row of grouped) counts[row.status] = Number(row.n);
-      const others = UNSENT.reduce((sum, status) => sum + counts[status], 0);
-      counts.sent = Math.max(0, Number(total?.n ?? 0) - others);
+      for (const row of rows) counts[row.status] = Number(row.n);
       return counts;
     },
 
