@@ -3,10 +3,11 @@ import { attachStatementTriggers, defineTriggerFunction } from '../../../reports
 
 /**
  * Who posted, without the channel (presence-senders.ts): messages per sender in each UTC day, ISO week
- * (from Monday) and month, and per week and month how many senders have messages in it
- * (`report_chat_presence_counts`; days are read as unions, so theirs would only cost writers a wait
- * on one row per day). A distinct count cannot be summed, but it can be kept: a sender's row going
- * from none to some messages adds one to its unit's count, and back to none takes it away.
+ * (from Monday) and month, with the sender's first and last message in the unit and their last one
+ * before it (the edge times, since migration `2026-12-04-0300-chat-presence-edges`), and per unit how
+ * many senders have messages in it (`report_chat_presence_counts`; days only since that migration).
+ * A distinct count cannot be summed, but it can be kept: a sender's row going from none to some
+ * messages adds one to its unit's count, and back to none takes it away.
  *
  * Rows, counts and yearly bits are each written in key order within a statement. Two transactions
  * that each write messages in several statements (no path of the panel does) could still wait on
