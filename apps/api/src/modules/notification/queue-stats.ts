@@ -3,9 +3,6 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 
-/** Each status is read this far: enough to alert on, cheap when a backlog runs into millions. */
-const COUNT_CAP = 100_000;
-
 /** The statuses that drain; sent and cancelled rows only grow, the day counters have them. */
 const DRAINING_STATUSES = ['pending', 'processing', 'failed'] as const;
 type DrainingStatus = (typeof DRAINING_STATUSES)[number];
@@ -18,31 +15,39 @@ export interface ChannelQueueStats {
 }
 
 /**
- * The queue as the metrics show it, in one statement on the status index: for each draining status,
- * its oldest rows (up to the cap, across channels) split by channel, and per channel the age of the
- * oldest pending message. Past the cap the split is that of the oldest rows: a channel whose waiting
- * messages all came after them reads 0 there, while the other channels' figures already alarm.
- * (The channel is read from each row: no index has it beside the status.)
+ * The queue as the metrics show it. Rows by channel and status are the Delivery report's monthly
+ * rollup (`report_deliveries_monthly`, exact, moved by the queue's triggers in the writing
+ * transaction): a few hundred rows however large a backlog grows. The oldest pending message of a
+ * channel is found from the first month, then the first UTC day, in which the rollups hold one, and
+ * read off the status index within that day only, so no other channel's backlog is walked.
  */
 export async function readQueueStats(db: Db, clock: Clock): Promise<ChannelQueueStats> {
-  const { rows } = await sql<{
-    status: DrainingStatus;
-    channel: QueueChannel;
-    n: number;
-    oldest: Date | string | null;
-  }>`
-    select s.status, q.channel, count(*)::int as n, min(q.created_at) as oldest
-    from (values ${sql.join(DRAINING_STATUSES.map((status) => sql`(${status}::text)`))}) as s (status)
-    cross join lateral (
-      select channel, created_at from email_queue
-      where status = s.status order by created_at, id limit ${COUNT_CAP}
-    ) as q
-    group by s.status, q.channel`.execute(db);
+  const [counted, oldest] = await Promise.all([
+    sql<{ channel: QueueChannel; status: DrainingStatus; n: string | number }>`
+      select channel, status, sum(n) as n from report_deliveries_monthly
+      where status in (${sql.join(DRAINING_STATUSES.map((status) => sql`${status}`))}) and n > 0
+      group by channel, status`.execute(db),
+    sql<{ channel: QueueChannel; oldest: Date | string | null }>`
+      with months as (
+        select channel, min(month) as month from report_deliveries_monthly
+        where status = 'pending' and n > 0 group by channel
+      ), days as (
+        select m.channel, (select min(r.day) from report_deliveries_daily r
+          where r.day >= m.month and r.day < (m.month + interval '1 month')::date
+            and r.channel = m.channel and r.status = 'pending' and r.n > 0) as day
+        from months m
+      )
+      select d.channel, (select min(q.created_at) from email_queue q
+        where q.status = 'pending' and q.channel = d.channel
+          and q.created_at >= d.day::timestamp at time zone 'UTC'
+          and q.created_at < (d.day + 1)::timestamp at time zone 'UTC') as oldest
+      from days d`.execute(db),
+  ]);
   const stats = emptyStats();
+  for (const row of counted.rows) stats.rows[row.channel][row.status] = Number(row.n);
   const now = clock().getTime();
-  for (const row of rows) {
-    stats.rows[row.channel][row.status] = row.n;
-    if (row.status === 'pending' && row.oldest)
+  for (const row of oldest.rows) {
+    if (row.oldest)
       stats.oldestPendingSeconds[row.channel] = Math.max(0, (now - new Date(row.oldest).getTime()) / 1000);
   }
   return stats;
