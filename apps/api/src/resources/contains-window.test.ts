@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { indexWindow, trigramShares, trigramsOf } from './contains-window.js';
+import { indexWindow, trigramShares } from './contains-window.js';
 
 /** A queue's addresses: every one is `userN@example.com`, as in the benchmark. */
 const ADDRESSES = Array.from({ length: 2_000 }, (_, index) => `user${(index * 7919) % 50_000}@example.com`);
-
-describe('trigramsOf', () => {
-  it('takes each run of three characters once, by code point', () => {
-    expect(trigramsOf('aaaa')).toEqual(['aaa']);
-    expect(trigramsOf('ab')).toEqual([]);
-    expect(trigramsOf('їжак')).toEqual(['їжа', 'жак']);
-  });
-});
 
 describe('trigramShares', () => {
   it('counts a trigram once per value, over the values present', () => {

@@ -13,15 +13,6 @@ import type { ListSample } from './list-sample.js';
 /** A trigram in more than this share of the sample's values is common: its posting list is long. */
 const COMMON_SHARE = 0.1;
 
-/** The distinct runs of three characters of a folded text (by code point, as PostgreSQL counts). */
-export function trigramsOf(text: string): string[] {
-  const chars = [...text];
-  const found = new Set<string>();
-  for (let index = 0; index + 3 <= chars.length; index += 1)
-    found.add(chars.slice(index, index + 3).join(''));
-  return [...found];
-}
-
 /**
  * For each trigram, the share of the non-null values that contain it. Cut by UTF-16 unit, not code
  * point (a character outside the Basic Multilingual Plane then makes odd trigrams that no fragment
