@@ -18,15 +18,20 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const run = (args, cwd = root) =>
   spawnSync(npx, args, { cwd, stdio: 'inherit', env: process.env }).status ?? 1;
 
-const vitestStatus = run([
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile=${vitestReport}`,
-]);
-const e2eStatus = run(['playwright', 'test'], path.join(root, 'e2e'));
-const budgetStatus = run(['tsx', 'budget/check-budget.ts'], path.join(root, 'e2e'));
+// Each phase's wall time goes into the closing lines, so a slow CI run says where its time went.
+const timings = [];
+const timed = (name, action) => {
+  const started = Date.now();
+  const status = action();
+  timings.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
+  return status;
+};
+
+const vitestStatus = timed('vitest', () =>
+  run(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]),
+);
+const e2eStatus = timed('e2e', () => run(['playwright', 'test'], path.join(root, 'e2e')));
+const budgetStatus = timed('budget', () => run(['tsx', 'budget/check-budget.ts'], path.join(root, 'e2e')));
 
 const unit = readJson(vitestReport);
 const e2e = readJson(e2eReport);
@@ -43,6 +48,7 @@ console.log(
 );
 console.log(`e2e: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`);
 console.log(`bundle budget: ${budgetPassed ? 'within' : 'over (or failed to run)'}`);
+console.log(`time: ${timings.join(', ')}`);
 // A failure's name, not only its count, must reach the last lines CI shows: .ci/run prints this file again.
 const failures = [...failedVitest(unit, root), ...failedE2e(e2e), ...(budgetPassed ? [] : ['bundle budget'])];
 writeFileSync(path.join(tmp, 'failures.txt'), failures.map((name) => `FAILED ${name}\n`).join(''));

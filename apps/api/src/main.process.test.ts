@@ -11,7 +11,8 @@ import { createScratchDatabase } from './test/test-database.js';
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 const ADMIN = { email: 'first@pult.test', password: 'first-admin-password' };
-const ROUNDS = 5;
+// Each round is a fresh database and 2–3 process starts (some 4 s each on CI's two cores).
+const ROUNDS = 3;
 
 describe.skipIf(!adminUrl)('server processes on one PostgreSQL database', () => {
   beforeAll(() => {

@@ -165,23 +165,30 @@ describe.each(testDatabaseKinds())('the route × grant matrix on %s', (kind) => 
     expect(wrong).toEqual([]);
   });
 
-  it('lets each action of the catalogue through its own routes and nowhere else', async () => {
-    const catalogue = (await t.app.inject({ method: 'GET', url: '/auth/admin/me/permissions', headers }))
-      .statusCode;
-    expect(catalogue).toBe(200);
-    const resources: CatalogueResource[] = t.app.accessCatalogue.toJSON().resources;
-    const wrong: string[] = [];
-    for (const resource of resources) {
-      for (const action of resource.actions) {
-        await grantOnly(resource.name, action.name);
-        for (const route of adminRoutes()) {
-          const expected = admits(route.access, resource.name, action.name);
-          const status = await statusOf(route.method, route.url);
-          if ((status === 403) === expected)
-            wrong.push(`${resource.name} ${action.name}: ${route.method} ${route.url} → ${status}`);
+  // Every (resource, action) against every route is some 30,000 requests: run once, on the last
+  // database of the run (PostgreSQL when there is one). The decision is made in the process from the
+  // grants; the two databases differ only in storing them, which the tests above cover on both.
+  it.skipIf(kind !== testDatabaseKinds().at(-1))(
+    'lets each action of the catalogue through its own routes and nowhere else',
+    async () => {
+      const catalogue = (await t.app.inject({ method: 'GET', url: '/auth/admin/me/permissions', headers }))
+        .statusCode;
+      expect(catalogue).toBe(200);
+      const resources: CatalogueResource[] = t.app.accessCatalogue.toJSON().resources;
+      const wrong: string[] = [];
+      for (const resource of resources) {
+        for (const action of resource.actions) {
+          await grantOnly(resource.name, action.name);
+          for (const route of adminRoutes()) {
+            const expected = admits(route.access, resource.name, action.name);
+            const status = await statusOf(route.method, route.url);
+            if ((status === 403) === expected)
+              wrong.push(`${resource.name} ${action.name}: ${route.method} ${route.url} → ${status}`);
+          }
         }
       }
-    }
-    expect(wrong).toEqual([]);
-  }, 600_000);
+      expect(wrong).toEqual([]);
+    },
+    600_000,
+  );
 });
