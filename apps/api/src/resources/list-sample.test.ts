@@ -66,6 +66,17 @@ describe('sampleMatches', () => {
     expect(sampleMatches(SAMPLE, COLUMNS, [], [{ field: 'phone', values: ['x'] }])).toBeUndefined();
   });
 
+  it("keeps a scope's count with its sample: a new sample is scanned again", () => {
+    const sets = [{ field: 'status', values: [1] }];
+    expect(sampleMatches(SAMPLE, COLUMNS, [], sets)).toBe(3);
+    const next: ListSample = {
+      ...SAMPLE,
+      values: new Map([...SAMPLE.values, ['status', ['0', '0', '1', '2']]]),
+    };
+    expect(sampleMatches(next, COLUMNS, [], sets)).toBe(1);
+    expect(sampleMatches(SAMPLE, COLUMNS, [], sets)).toBe(3);
+  });
+
   it('matches nothing for a NUL, which no text holds', () => {
     expect(sampleMatches(SAMPLE, COLUMNS, [text('email', 'a\u0000')])).toBe(0);
   });

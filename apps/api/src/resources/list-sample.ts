@@ -79,6 +79,27 @@ export function sampleMatches(
   conditions: Condition[],
   sets: readonly SetFilter[] = [],
 ): number | undefined {
+  if (conditions.length > 0 || sets.length === 0) return scanSample(sample, columns, conditions, sets);
+  const kept = scopeMatches.get(sample) ?? new Map<string, number | undefined>();
+  scopeMatches.set(sample, kept);
+  const key = JSON.stringify(sets);
+  if (!kept.has(key)) kept.set(key, scanSample(sample, columns, conditions, sets));
+  return kept.get(key);
+}
+
+/**
+ * A scope's rows in the sample, kept with it (a sample is never changed, only replaced): a scoped
+ * administrator's every filtered list asks it as the stratum of its estimate, and a scan of 10,000
+ * rows per request was a third of a millisecond, a tenth of the list's own time.
+ */
+const scopeMatches = new WeakMap<ListSample, Map<string, number | undefined>>();
+
+function scanSample(
+  sample: ListSample,
+  columns: Record<string, SampledColumn>,
+  conditions: Condition[],
+  sets: readonly SetFilter[],
+): number | undefined {
   const tests: RowTest[] = [];
   for (const set of sets) {
     const column = columns[set.field];

@@ -235,6 +235,18 @@ describe.each(testDatabaseKinds())('list totals and pages by any strategy on %s'
     }
   });
 
+  it('gives the exact total on a page past the end, which has no row to carry the counter', async () => {
+    for (const [params, shown] of [
+      ['perPage=100&page=16', 0],
+      ['sort=email&perPage=100&page=40', 0],
+      ['perPage=100&page=1', 100],
+    ] as const) {
+      const body = await list(params);
+      expect(body).toMatchObject({ total: rows.length, totalExact: true });
+      expect(body.items).toHaveLength(shown);
+    }
+  });
+
   it('counts exactly on demand (total=exact) where the list estimates, and refuses another value', async () => {
     const conditions: Condition[] = [{ field: 'email', type: 'text', value: 'a' }];
     const query: ListQuery = { page: 1, perPage: 10, sort: [], filters: { email: 'a' } };
