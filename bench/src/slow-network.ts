@@ -6,7 +6,10 @@
  *  1. navigation to `/` → the e-mail field enabled and a keystroke in it handled (its value changed);
  *  2. sign-in submitted → the dashboard's heading; and on from the same submit, through the menu
  *     (Users, then Users; no think time) → the users list showing rows;
- *  3. for reference, `/auth/users` opened signed in on an empty cache → rows.
+ *  3. signed in on `/dashboard` (drawn, idle), the Users section opened, THINK_MS (1 s) of reading
+ *     the menu, then its Users link clicked → the users list showing rows: what a click costs an
+ *     administrator who does not click within milliseconds of the menu opening;
+ *  4. for reference, `/auth/users` opened signed in on an empty cache → rows.
  * Medians of RUNS runs (default 5). Run after `npm run build`: `npm run bench:slow-network -w @pult/bench`.
  * Timed from Node around Playwright's own waits, so each figure holds a few ms of polling.
  */
@@ -23,11 +26,13 @@ const NETWORK = {
   uploadThroughput: 750_000 / 8,
 };
 const CPU_SLOWDOWN = 4;
+const THINK_MS = 1_000;
 
 interface Run {
   signinInteractive: number;
   submitToDashboard: number;
   submitToUsersRows: number;
+  linkToUsersRows: number;
   usersColdRows: number;
 }
 
@@ -48,7 +53,10 @@ async function throttled(
 const usersRows = (page: Page) =>
   page.getByRole('table', { name: 'Користувачі', exact: true }).locator('tbody > tr');
 
-async function signInRun(browser: Browser, baseURL: string): Promise<Omit<Run, 'usersColdRows'>> {
+async function signInRun(
+  browser: Browser,
+  baseURL: string,
+): Promise<Omit<Run, 'usersColdRows' | 'linkToUsersRows'>> {
   const { context, page } = await throttled(browser, baseURL);
   try {
     const email = page.getByLabel('Е-пошта');
@@ -80,16 +88,42 @@ async function signInRun(browser: Browser, baseURL: string): Promise<Omit<Run, '
   }
 }
 
-async function usersColdRun(browser: Browser, baseURL: string): Promise<number> {
+/** A throttled page on an empty cache whose first load finds an API sign-in's tokens stored. */
+async function signedIn(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const { tokens } = await adminApi(baseURL);
   const { context, page } = await throttled(browser, baseURL);
+  await context.addInitScript((pair) => {
+    window.localStorage.setItem('access_token', pair.access_token);
+    window.localStorage.setItem('refresh_token', pair.refresh_token);
+    window.localStorage.setItem('expires_at', String(pair.expires_at));
+    window.localStorage.setItem('refresh_expired_at', String(pair.refresh_expired_at));
+  }, tokens);
+  return { context, page };
+}
+
+async function menuLinkRun(browser: Browser, baseURL: string): Promise<number> {
+  const { context, page } = await signedIn(browser, baseURL);
   try {
-    await context.addInitScript((pair) => {
-      window.localStorage.setItem('access_token', pair.access_token);
-      window.localStorage.setItem('refresh_token', pair.refresh_token);
-      window.localStorage.setItem('expires_at', String(pair.expires_at));
-      window.localStorage.setItem('refresh_expired_at', String(pair.refresh_expired_at));
-    }, tokens);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
+    // Drawn and settled (the live stream is never idle, so network idleness cannot tell).
+    await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+    await page.waitForTimeout(500);
+    const nav = page.getByRole('navigation', { name: /меню|menu/i });
+    await nav.getByRole('button', { name: 'Користувачі' }).click();
+    await page.waitForTimeout(THINK_MS);
+    const clicked = Date.now();
+    await nav.getByRole('link', { name: 'Користувачі' }).click();
+    await usersRows(page).first().waitFor({ state: 'visible' });
+    return Date.now() - clicked;
+  } finally {
+    await context.close();
+  }
+}
+
+async function usersColdRun(browser: Browser, baseURL: string): Promise<number> {
+  const { context, page } = await signedIn(browser, baseURL);
+  try {
     const started = Date.now();
     await page.goto('/auth/users', { waitUntil: 'commit' });
     await usersRows(page).first().waitFor({ state: 'visible' });
@@ -115,13 +149,18 @@ async function main(): Promise<void> {
     const runs: Run[] = [];
     for (let run = 0; run < RUNS; run++) {
       const signIn = await signInRun(browser, server.url);
-      runs.push({ ...signIn, usersColdRows: await usersColdRun(browser, server.url) });
+      runs.push({
+        ...signIn,
+        linkToUsersRows: await menuLinkRun(browser, server.url),
+        usersColdRows: await usersColdRun(browser, server.url),
+      });
       console.log(`run ${run + 1}/${RUNS}: ${JSON.stringify(runs.at(-1))}`);
     }
     const rows: [string, keyof Run][] = [
       ['navigation → sign-in form interactive (keystroke handled)', 'signinInteractive'],
       ['sign-in submit → dashboard heading', 'submitToDashboard'],
       ['sign-in submit → users list rows (via the menu)', 'submitToUsersRows'],
+      [`section opened, ${THINK_MS} ms, link clicked → users list rows`, 'linkToUsersRows'],
       ['/auth/users signed in, empty cache → rows', 'usersColdRows'],
     ];
     console.log(`\n1.6 Mbit/s down, 150 ms RTT, CPU ÷${CPU_SLOWDOWN}; ${RUNS} runs, ms (median, min–max)`);

@@ -94,11 +94,16 @@ export function retryFailedPages(): void {
   failedPages.clear();
 }
 
-/** `React.lazy` with the retry-then-reload policy of spec §2, and a way back after it failed. */
+/**
+ * `React.lazy` with the retry-then-reload policy of spec §2, and a way back after it failed.
+ * `preload` starts the download early (see `route-preload.ts`): the browser keeps one module per
+ * address, so the page's own import later joins it. A failed preload is ignored, never retried or
+ * reloaded for: the page's load applies the policy when it is needed.
+ */
 export function lazyWithRetry<P extends object>(
   loader: ModuleLoader<ComponentType<P>>,
   deps?: RetryDeps,
-): ComponentType<P> {
+): ComponentType<P> & { preload: () => void } {
   const makeLazy = () =>
     lazy(() =>
       loadWithRetry(loader, deps).catch((error: unknown) => {
@@ -113,5 +118,8 @@ export function lazyWithRetry<P extends object>(
   function LazyPage(props: P) {
     return createElement(current, props);
   }
+  LazyPage.preload = () => {
+    loader().catch(() => undefined);
+  };
   return LazyPage;
 }
