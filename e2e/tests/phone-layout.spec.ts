@@ -1,15 +1,16 @@
 import type { Browser, Page } from '@playwright/test';
 import { adminApi, type TokenPair } from '../support/admin-api.js';
 import { expect, test } from '../support/fixtures.js';
-import { withoutLiveStream } from '../support/live-stream.js';
+import { dealInto, openWalkPage, visitRoute } from '../support/route-walk.js';
 import { type PanelRoute, PUBLIC_ROUTES, SHELL_ROUTES } from '../support/routes.js';
 
 /**
  * Phone width (issue 12 §2): at 390×844 no route scrolls sideways, the top bar's items fit, and a
- * list's rows are cards with their actions, selection and pagination. One server for the file.
+ * list's rows are cards with their actions, selection and pagination.
  */
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
+test.describe.configure({ mode: 'parallel' });
 
 // Each test signs in afresh: a sign-in shared by the file's tests could outlive its access token on a
 // loaded machine, and a later test presenting a refresh token an earlier one rotated is signed out.
@@ -19,27 +20,13 @@ const signedIn = test.extend<{ tokens: TokenPair }>({
   },
 });
 
-async function phonePage(browser: Browser, baseURL: string, tokens?: TokenPair): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: PHONE });
-  await withoutLiveStream(context);
-  await context.addInitScript((pair) => {
-    window.localStorage.setItem('language_locale', 'uk-UA');
-    if (pair && window.localStorage.getItem('access_token') === null) {
-      window.localStorage.setItem('access_token', pair.access_token);
-      window.localStorage.setItem('refresh_token', pair.refresh_token);
-      window.localStorage.setItem('expires_at', String(pair.expires_at));
-      window.localStorage.setItem('refresh_expired_at', String(pair.refresh_expired_at));
-    }
-  }, tokens ?? null);
-  return context.newPage();
+function phonePage(browser: Browser, baseURL: string, tokens?: TokenPair): Promise<Page> {
+  return openWalkPage(browser, baseURL, { locale: 'uk-UA', tokens: tokens ?? null, viewport: PHONE });
 }
 
 /** How far the page scrolls sideways, and the widest elements that stick out, to name the culprit. */
-async function sidewaysOverflow(page: Page, route: PanelRoute): Promise<string | null> {
-  await page.goto(route.path);
-  await expect(page.locator('h1').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+async function sidewaysOverflow(page: Page, route: PanelRoute, reload: boolean): Promise<string | null> {
+  await visitRoute(page, route.path, { reload });
   return page.evaluate((path) => {
     const root = document.documentElement;
     if (root.scrollWidth <= root.clientWidth) return null;
@@ -55,20 +42,34 @@ signedIn('no public route scrolls sideways at 390 px', async ({ browser, pult })
   const page = await phonePage(browser, pult.url);
   const offenders: string[] = [];
   for (const route of PUBLIC_ROUTES) {
-    const overflow = await sidewaysOverflow(page, route);
+    const overflow = await sidewaysOverflow(page, route, true);
     if (overflow) offenders.push(overflow);
   }
   expect(offenders).toEqual([]);
   await page.context().close();
 });
 
-// One test per route: a walk of all forty-odd in one test outlived even 4 minutes on a loaded machine.
-for (const route of SHELL_ROUTES) {
-  signedIn(`${route.path} does not scroll sideways at 390 px`, async ({ browser, pult, tokens }) => {
-    const page = await phonePage(browser, pult.url, tokens);
-    expect(await sidewaysOverflow(page, route)).toBeNull();
-    await page.context().close();
-  });
+// The signed-in routes in a few tests that run in parallel, each moving through its routes within the
+// panel (support/route-walk.ts): a page load per route took 6 minutes of CI's workers.
+const GROUPS = 4;
+
+for (const routes of dealInto(SHELL_ROUTES, GROUPS)) {
+  signedIn(
+    `${routes.map((route) => route.path).join(', ')} do not scroll sideways at 390 px`,
+    async ({ browser, pult, tokens }) => {
+      test.setTimeout(routes.length * 20_000);
+      const page = await phonePage(browser, pult.url, tokens);
+      const offenders: string[] = [];
+      for (const route of routes) {
+        await test.step(route.path, async () => {
+          const overflow = await sidewaysOverflow(page, route, false);
+          if (overflow) offenders.push(overflow);
+        });
+      }
+      expect(offenders).toEqual([]);
+      await page.context().close();
+    },
+  );
 }
 
 signedIn('the top bar keeps its menu button, title and avatar in view', async ({ browser, pult, tokens }) => {
