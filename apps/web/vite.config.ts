@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { panelChunk } from './build/panel-chunk.ts';
 import { precompress } from './build/precompress-plugin.ts';
+import { preloadChunks } from './build/preload-chunks-plugin.ts';
 
 /** Everything the single API server serves; dev and preview forward it so the panel runs same-origin. */
 const API_TARGET = process.env.PULT_API_URL ?? 'http://127.0.0.1:8080';
@@ -36,7 +37,7 @@ const proxyEntry: ProxyOptions = {
 const proxy = Object.fromEntries(PROXIED_PATHS.map((path) => [path, proxyEntry]));
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadChunks(['react']), precompress()],
   server: { host: '127.0.0.1', port: 5173, proxy },
   preview: { host: '127.0.0.1', port: 4173, proxy },
   build: {

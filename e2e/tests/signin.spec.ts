@@ -1,4 +1,4 @@
-import { storedItem } from '../support/browser-storage.js';
+import { setItemsOnNextLoad, storedItem } from '../support/browser-storage.js';
 import { expect, signInThroughForm, test } from '../support/fixtures.js';
 import { DEMO_ADMIN } from '../support/pult-server.js';
 
@@ -118,4 +118,26 @@ test.describe('sign-in (spec §2, §5, §8)', () => {
     await expect(page.getByRole('dialog')).toContainText('Сталася помилка. Спробуйте ще раз.');
     expect(await storedItem(page, 'access_token')).toBeNull();
   });
+
+  // The texts and the config download side by side: a failed config still finds its language's texts.
+  for (const [locale, failed, retry, emailLabel] of [
+    ['uk-UA', 'Не вдалося завантажити налаштування застосунку', 'Спробувати ще раз', 'Е-пошта'],
+    ['en-US', 'Could not load the application settings', 'Try again', 'E-mail'],
+  ] as const) {
+    test(`a /config.json that does not load says so, and its retry starts the screen (${locale})`, async ({
+      page,
+    }) => {
+      await setItemsOnNextLoad(page, { language_locale: locale });
+      let answers = 0;
+      await page.route('**/config.json', (route) => {
+        answers += 1;
+        return answers === 1 ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.continue();
+      });
+      await page.goto('/');
+      await expect(page.getByRole('alert')).toContainText(failed);
+      await page.getByRole('button', { name: retry }).click();
+      await expect(page.getByLabel(emailLabel)).toBeEditable();
+      expect(answers).toBe(2);
+    });
+  }
 });

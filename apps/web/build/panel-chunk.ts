@@ -21,7 +21,8 @@ function staticReach(ctx: ChunkingContext, entries: string[]): Set<string> {
  * table itself. `app/load-panel.ts` fetches the start-up and the route table side by side
  * (docs/architecture.md, "Chunks that survive a deploy"); left to the automatic splitting, what both
  * import became dozens of small shared chunks, each a request of its own. What the dispatcher or the
- * public entry also run stays out: the sign-in screen must not download this chunk.
+ * public entry also run (its screens and the downloads the dispatcher starts beside them) stays out:
+ * the sign-in screen must not download this chunk.
  */
 export function panelChunk(src: string): CodeSplittingGroup {
   let members: Set<string> | undefined;
@@ -29,7 +30,10 @@ export function panelChunk(src: string): CodeSplittingGroup {
     name: (id, ctx) => {
       if (!members) {
         const at = (...files: string[]) => files.map((file) => path.join(src, file));
-        const elsewhere = staticReach(ctx, at('main.tsx', 'public-entry/start-public.tsx'));
+        const elsewhere = staticReach(
+          ctx,
+          at('main.tsx', 'public-entry/start-public.tsx', 'public-entry/public-downloads.ts'),
+        );
         members = new Set(
           [...staticReach(ctx, at('app/start-panel.tsx', 'app/routes.tsx'))].filter(
             (module) => !elsewhere.has(module) && !ROUTE_TABLE.test(module),

@@ -7,7 +7,11 @@ import { isPublicPath } from './app/public-paths';
  * hands over to the panel after sign-in, and the panel reloads into the public entry to sign out.
  */
 if (isPublicPath(window.location.pathname)) {
-  void import('./public-entry/start-public').then(({ startPublic }) => startPublic());
+  // The texts and /config.json start downloading beside the screens' code, not after it runs.
+  const downloads = import('./public-entry/public-downloads').then(({ startPublicDownloads }) =>
+    startPublicDownloads(window.localStorage),
+  );
+  void import('./public-entry/start-public').then(({ startPublic }) => startPublic(downloads));
 } else {
   void loadPanel().then((start) => start());
 }

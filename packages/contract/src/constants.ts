@@ -15,6 +15,9 @@ export const DEFAULT_TOKEN_LIFETIME_SECONDS = 180;
 /** `expires_at` values above this are milliseconds, not seconds. */
 export const EXPIRY_MILLISECONDS_THRESHOLD = 1e10;
 
+/** Where the server publishes the panel's runtime settings (`RuntimeConfig`). */
+export const RUNTIME_CONFIG_URL = '/config.json';
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const SUCCESS_REDIRECT_DELAY_MS = 2_000;
 export const RECOVERY_PANEL_MAX_WIDTH = 400;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { RuntimeConfig } from '@pult/contract';
+import { RUNTIME_CONFIG_URL, type RuntimeConfig } from '@pult/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendRouteNotFound } from '../http/error-handler.js';
 
@@ -18,7 +18,7 @@ export async function registerPanel(
   app: FastifyInstance,
   options: { distDir: string; runtimeConfig: RuntimeConfig },
 ) {
-  app.get('/config.json', async (_request, reply) => {
+  app.get(RUNTIME_CONFIG_URL, async (_request, reply) => {
     // Read at every start of the panel, so a changed deployment setting applies on the next load.
     reply.header('cache-control', 'no-cache');
     return options.runtimeConfig;

@@ -1,5 +1,6 @@
+import { RUNTIME_CONFIG_URL } from '@pult/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { loadRuntimeConfig, RUNTIME_CONFIG_URL } from './runtime-config';
+import { loadRuntimeConfig } from './runtime-config';
 
 const valid = {
   authServiceUrl: 'http://127.0.0.1:8080/auth',

@@ -1,7 +1,4 @@
-import { type RuntimeConfig, runtimeConfigSchema } from '@pult/contract';
-import { RUNTIME_CONFIG_URL } from './runtime-config-url';
-
-export { RUNTIME_CONFIG_URL };
+import { RUNTIME_CONFIG_URL, type RuntimeConfig, runtimeConfigSchema } from '@pult/contract';
 
 const SERVICE_URL_KEYS = [
   'authServiceUrl',

@@ -1,5 +1,4 @@
-import type { RuntimeConfig } from '@pult/contract';
-import { RUNTIME_CONFIG_URL } from '../config/runtime-config-url';
+import { RUNTIME_CONFIG_URL, type RuntimeConfig } from '@pult/contract';
 
 /** What the public screens need of /config.json: where the auth service is, and the copyright's name. */
 export type PublicConfig = Pick<RuntimeConfig, 'authServiceUrl' | 'companyName'>;

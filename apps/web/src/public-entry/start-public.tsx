@@ -1,19 +1,19 @@
 import '../public-kit/public-kit.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { readStoredLocale } from '../i18n/language-storage';
 import { Alert } from '../public-kit/alert';
 import { applyColorMode } from './color-mode';
 import { hasLiveSession, openPanel } from './hand-over';
 import { PublicApp } from './public-app';
-import { loadPublicConfig } from './public-config';
-import { loadPublicTexts, translate } from './public-texts';
+import type { PublicDownloads } from './public-downloads';
+import { translate } from './public-texts';
 
 /**
- * Starts the public screens (sign-in, recovery, change password). A signed-in administrator opening
- * `/` goes straight on to the panel, as the panel's own guard would send them.
+ * Starts the public screens (sign-in, recovery, change password) with the texts and config the entry
+ * began downloading. A signed-in administrator opening `/` goes straight on to the panel, as the
+ * panel's own guard would send them.
  */
-export async function startPublic(): Promise<void> {
+export async function startPublic(downloads: Promise<PublicDownloads>): Promise<void> {
   const storage = window.localStorage;
   applyColorMode(storage);
   const root = createRoot(document.getElementById('root')!);
@@ -22,10 +22,10 @@ export async function startPublic(): Promise<void> {
     toPanel();
     return;
   }
-  const locale = readStoredLocale(storage);
-  const texts = await loadPublicTexts(locale);
+  const { locale, texts: textsLoad, config: configLoad } = await downloads;
+  const texts = await textsLoad;
   try {
-    const config = await loadPublicConfig();
+    const config = await configLoad;
     root.render(
       <StrictMode>
         <PublicApp config={config} locale={locale} texts={texts} openPanel={toPanel} />
