@@ -119,6 +119,57 @@ test.describe('sign-in (spec §2, §5, §8)', () => {
     expect(await storedItem(page, 'access_token')).toBeNull();
   });
 
+  // Issue 24: what opening the panel needs is fetched while the administrator types, so the sign-in
+  // waits for the server's answers only. Each chunk is fetched once: the panel's start joins the download.
+  for (const [locale, emailLabel, passwordLabel, submitName, greeting, texts, otherTexts] of [
+    [
+      'uk-UA',
+      'Е-пошта',
+      'Пароль',
+      'Увійти',
+      /^Вітаємо/,
+      /\/assets\/uk-UA-[\w-]+\.js$/,
+      /\/assets\/en-US-[\w-]+\.js$/,
+    ],
+    [
+      'en-US',
+      'E-mail',
+      'Password',
+      'Sign in',
+      /^Hello/,
+      /\/assets\/en-US-[\w-]+\.js$/,
+      /\/assets\/uk-UA-[\w-]+\.js$/,
+    ],
+  ] as const) {
+    test(`typing fetches the panel, its ${locale} texts, the shell and the dashboard before the submit`, async ({
+      page,
+    }) => {
+      await setItemsOnNextLoad(page, { language_locale: locale });
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/');
+      const panelCode = [texts, /\/assets\/app-shell-[\w-]+\.js$/, /\/assets\/dashboard-page-[\w-]+\.js$/];
+      for (const chunk of panelCode) expect(scripts.some((path) => chunk.test(path))).toBe(false);
+
+      await page.getByLabel(emailLabel).pressSequentially('a');
+      await expect
+        .poll(() => panelCode.filter((chunk) => scripts.some((path) => chunk.test(path))).length)
+        .toBe(panelCode.length);
+      expect(scripts.some((path) => otherTexts.test(path))).toBe(false);
+
+      const beforeSubmit = scripts.length;
+      await page.getByLabel(emailLabel).fill(DEMO_ADMIN.email);
+      await page.getByLabel(passwordLabel).fill(DEMO_ADMIN.password);
+      await page.getByRole('button', { name: submitName }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { level: 1, name: greeting })).toBeVisible();
+      const afterSubmit = scripts.slice(beforeSubmit);
+      for (const chunk of panelCode) expect(afterSubmit.filter((path) => chunk.test(path))).toEqual([]);
+    });
+  }
+
   // The texts and the config download side by side: a failed config still finds its language's texts.
   for (const [locale, failed, retry, emailLabel] of [
     ['uk-UA', 'Не вдалося завантажити налаштування застосунку', 'Спробувати ще раз', 'Е-пошта'],

@@ -1,7 +1,6 @@
-import type { TokenPair } from '@pult/contract';
+import type { RuntimeConfig, TokenPair } from '@pult/contract';
 import type { i18n as I18n } from 'i18next';
 import type { RouteObject } from 'react-router';
-import { loadRuntimeConfig } from '../config/runtime-config';
 import { type AppRouter, createAppRouter } from './router';
 import { createServices, type Services } from './services';
 
@@ -17,15 +16,17 @@ export interface BootstrapOptions {
   path?: string;
   /** The route table (`routes.tsx`). */
   routes: RouteObject[];
+  /** /config.json, its download started by the caller (beside the texts', not after it). */
+  config: Promise<RuntimeConfig>;
 }
 
 /**
- * Loads /config.json, wires the services and runs the session's start-up rules (spec §4) before the
+ * Waits for /config.json, wires the services and runs the session's start-up rules (spec §4) before the
  * first route renders, so a stale session is cleared before any guarded page asks for data. Tokens
  * handed over are stored before the address changes: whoever sees `/dashboard` finds the session.
  */
 export async function bootstrap(i18n: I18n, options: BootstrapOptions): Promise<Started> {
-  const config = await loadRuntimeConfig();
+  const config = await options.config;
   let router: AppRouter | null = null;
   const services = createServices({
     config,

@@ -1,3 +1,4 @@
+import type { Locale } from '@pult/contract';
 import { loadTexts } from '../i18n/load-texts';
 import type { StartPanelOptions } from './start-panel';
 
@@ -13,4 +14,23 @@ export type OpenPanel = (options?: Omit<StartPanelOptions, 'routes' | 'loadTexts
 export async function loadPanel(): Promise<OpenPanel> {
   const [{ startPanel }, { appRoutes }] = await Promise.all([import('./start-panel'), import('./routes')]);
   return (options = {}) => startPanel({ ...options, routes: appRoutes, loadTexts });
+}
+
+let prefetchStarted = false;
+
+/**
+ * Fetches, while the administrator types their password, all the code opening the panel on `path` in
+ * `locale` will need: the start-up, that language's texts, the shell and the page. Signing in then
+ * waits only for the server's answers, not for a chain of chunks after them (issue 24). Called on every
+ * keystroke; it fetches once, and again only after a failure (the panel's own loads then retry).
+ */
+export function prefetchPanel(path: string, locale: Locale): void {
+  if (prefetchStarted) return;
+  prefetchStarted = true;
+  Promise.all([loadPanel(), import('./routes'), import('./route-preload'), loadTexts(locale)]).then(
+    ([, { appRoutes }, { preloadRoute }]) => preloadRoute(path, appRoutes),
+    () => {
+      prefetchStarted = false;
+    },
+  );
 }

@@ -8,3 +8,6 @@ export function isPublicPath(path: string): boolean {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return (PUBLIC_PATHS as readonly string[]).includes(trimmed);
 }
+
+/** Where a successful sign-in leads (spec §2). */
+export const SIGNED_IN_PATH = '/dashboard';

@@ -1,7 +1,8 @@
-import type { TokenPair } from '@pult/contract';
+import type { RuntimeConfig, TokenPair } from '@pult/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { RouteObject } from 'react-router';
+import { loadRuntimeConfig } from '../config/runtime-config';
 import { createI18n, type LoadTexts, loadStoredTexts } from '../i18n/i18n';
 import { App } from './app';
 import { AppFrame } from './app-frame';
@@ -24,6 +25,10 @@ export interface StartPanelOptions {
 /** Starts the signed-in panel (everything but the public screens, which `public-entry` serves). */
 export async function startPanel(options: StartPanelOptions): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
+  // /config.json downloads beside the texts rather than after them: one round trip less to the first
+  // page. A start that failed and is tried again fetches it afresh.
+  let firstConfig: Promise<RuntimeConfig> | null = loadRuntimeConfig();
+  firstConfig.catch(() => undefined);
   // Only the stored language's texts are downloaded, and before the first render, so that render is in it.
   const i18n = createI18n(
     window.localStorage,
@@ -37,8 +42,10 @@ export async function startPanel(options: StartPanelOptions): Promise<void> {
         <StartupLoading />
       </AppFrame>,
     );
+    const config = firstConfig ?? loadRuntimeConfig();
+    firstConfig = null;
     try {
-      const { services, router } = await bootstrap(i18n, options);
+      const { services, router } = await bootstrap(i18n, { ...options, config });
       root.render(
         <StrictMode>
           <App i18n={i18n} services={services} router={router} />

@@ -1,17 +1,18 @@
 import type { TokenPair } from '@pult/contract';
 import type { Root } from 'react-dom/client';
 import { loadPanel } from '../app/load-panel';
+import { SIGNED_IN_PATH } from '../app/public-paths';
 import { SESSION_CHANNEL_NAME } from '../session/session-channel-name';
 import { isRefreshExpired, readTokens } from '../session/token-store';
 
 /**
- * Replaces the public screens with the panel on `/dashboard`, signed in with `tokens` or with what
+ * Replaces the public screens with the panel on `SIGNED_IN_PATH`, signed in with `tokens` or with what
  * storage holds. The panel's session manager then owns the session (spec §4) as after any start.
  */
 export async function openPanel(root: Root, tokens?: TokenPair): Promise<void> {
   const start = await loadPanel();
   root.unmount();
-  await start(tokens ? { tokens, path: '/dashboard' } : { path: '/dashboard' });
+  await start(tokens ? { tokens, path: SIGNED_IN_PATH } : { path: SIGNED_IN_PATH });
 }
 
 /** A session the panel would keep: tokens present and the refresh token not yet expired. */

@@ -21,7 +21,7 @@ export function useChangePassword(code: string) {
   }
 
   function change(field: 'password' | 'password_repeat', value: string): void {
-    warmUp({ panel: false });
+    warmUp({ panelIn: null });
     const next = { ...values, [field]: value };
     setValues(next);
     // Editing the password re-checks the repeat too, so "do not match" clears as soon as they do.

@@ -23,7 +23,7 @@ export function useRecoverPassword() {
   return {
     email,
     change: (value: string) => {
-      warmUp({ panel: false });
+      warmUp({ panelIn: null });
       setEmail(value);
       outcome.recheck((actions) => actions.recoverProblems({ email: value }, locale));
     },

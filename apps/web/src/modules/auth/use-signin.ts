@@ -40,7 +40,7 @@ export function useSignin() {
   const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
   function change(field: SigninField, value: string): void {
-    warmUp({ panel: true });
+    warmUp({ panelIn: locale });
     setValues((previous) => ({ ...previous, [field]: value }));
     setErrors((previous) => ({ ...previous, [field]: submitted ? problemOf(field, value) : undefined }));
   }
