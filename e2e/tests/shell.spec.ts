@@ -125,6 +125,25 @@ test.describe('the shell (spec §2)', () => {
     expect(failures).toBe(2);
   });
 
+  // The entry asks for /config.json before the panel's code arrives; a failed answer still shows the
+  // start-up's error, and its retry asks again.
+  test('a signed-in start whose /config.json fails says so, and its retry opens the page', async ({
+    signedIn: page,
+  }) => {
+    let answers = 0;
+    await page.route('**/config.json', (route) => {
+      answers += 1;
+      return answers === 1 ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.continue();
+    });
+    await page.goto('/auth/users');
+    await expect(page.getByRole('alert')).toContainText('Не вдалося завантажити налаштування застосунку');
+    await page.getByRole('button', { name: 'Спробувати ще раз' }).click();
+    await expect(
+      page.getByRole('table', { name: 'Користувачі', exact: true }).locator('tbody > tr').first(),
+    ).toBeVisible();
+    expect(answers).toBe(2);
+  });
+
   // On the default server (15-minute tokens) no renewal can overwrite the expiry set here.
   test('at start-up an expired refresh token clears the tokens and goes to /', async ({ signedIn: page }) => {
     await page.evaluate(() =>

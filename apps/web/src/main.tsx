@@ -1,5 +1,7 @@
-import { loadPanel } from './app/load-panel';
+import { loadPanel, prefetchPanel } from './app/load-panel';
 import { isPublicPath } from './app/public-paths';
+import { requestRuntimeConfig } from './config/request-runtime-config';
+import { readStoredLocale } from './i18n/language-storage';
 
 /*
  * Two entries (issue 24): the public screens are small React forms without MUI, i18next or zod, so
@@ -13,5 +15,10 @@ if (isPublicPath(window.location.pathname)) {
   );
   void import('./public-entry/start-public').then(({ startPublic }) => startPublic(downloads));
 } else {
-  void loadPanel().then((start) => start());
+  // /config.json and the page's code (and the shell's) download beside the start-up's and the texts,
+  // not after them: asked for last, the config would queue behind the page's many files.
+  const configRequest = requestRuntimeConfig();
+  configRequest.catch(() => undefined);
+  prefetchPanel(window.location.pathname, readStoredLocale(window.localStorage));
+  void loadPanel().then((start) => start({ configRequest }));
 }

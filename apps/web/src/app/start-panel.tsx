@@ -20,14 +20,16 @@ export interface StartPanelOptions {
    */
   routes: RouteObject[];
   loadTexts: LoadTexts;
+  /** /config.json's answer to come, when the entry asked for it before this code arrived. */
+  configRequest?: Promise<Response>;
 }
 
 /** Starts the signed-in panel (everything but the public screens, which `public-entry` serves). */
 export async function startPanel(options: StartPanelOptions): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
-  // /config.json downloads beside the texts rather than after them: one round trip less to the first
-  // page. A start that failed and is tried again fetches it afresh.
-  let firstConfig: Promise<RuntimeConfig> | null = loadRuntimeConfig();
+  // /config.json downloads beside the texts rather than after them (from the entry on, when it asked):
+  // one round trip less to the first page. A start that failed and is tried again fetches it afresh.
+  let firstConfig: Promise<RuntimeConfig> | null = loadRuntimeConfig(options.configRequest);
   firstConfig.catch(() => undefined);
   // Only the stored language's texts are downloaded, and before the first render, so that render is in it.
   const i18n = createI18n(

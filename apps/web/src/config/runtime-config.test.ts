@@ -1,6 +1,9 @@
 import { RUNTIME_CONFIG_URL } from '@pult/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { loadRuntimeConfig } from './runtime-config';
+import { requestRuntimeConfig } from './request-runtime-config';
+import { loadRuntimeConfig as loadWith } from './runtime-config';
+
+const loadRuntimeConfig = (fetchFn: typeof fetch) => loadWith(requestRuntimeConfig(fetchFn));
 
 const valid = {
   authServiceUrl: 'http://127.0.0.1:8080/auth',

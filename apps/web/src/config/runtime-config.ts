@@ -1,4 +1,5 @@
 import { RUNTIME_CONFIG_URL, type RuntimeConfig, runtimeConfigSchema } from '@pult/contract';
+import { requestRuntimeConfig } from './request-runtime-config';
 
 const SERVICE_URL_KEYS = [
   'authServiceUrl',
@@ -10,18 +11,15 @@ const SERVICE_URL_KEYS = [
 /**
  * Reads the service bases and company name the server publishes (ARCHITECTURE "Services"), so one
  * build can be pointed at services on other hosts. Throws an Error naming the problem, since the panel
- * cannot do anything useful without it.
+ * cannot do anything useful without it. `request` is the request's answer to come, when the caller
+ * started it earlier (`requestRuntimeConfig`).
  */
 export async function loadRuntimeConfig(
-  fetchFn: typeof fetch = (input, init) => fetch(input, init),
+  request: Promise<Response> = requestRuntimeConfig(),
 ): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    // A redeploy may move the services: never use a cached copy.
-    response = await fetchFn(RUNTIME_CONFIG_URL, {
-      cache: 'no-store',
-      headers: { Accept: 'application/json' },
-    });
+    response = await request;
   } catch (error) {
     throw new Error(`Cannot load ${RUNTIME_CONFIG_URL}: the server did not answer`, { cause: error });
   }

@@ -1,4 +1,5 @@
 import { RUNTIME_CONFIG_URL, type RuntimeConfig } from '@pult/contract';
+import { requestRuntimeConfig } from '../config/request-runtime-config';
 
 /** What the public screens need of /config.json: where the auth service is, and the copyright's name. */
 export type PublicConfig = Pick<RuntimeConfig, 'authServiceUrl' | 'companyName'>;
@@ -10,10 +11,7 @@ export type PublicConfig = Pick<RuntimeConfig, 'authServiceUrl' | 'companyName'>
 export async function loadPublicConfig(
   fetchFn: typeof fetch = (input, init) => fetch(input, init),
 ): Promise<PublicConfig> {
-  const response = await fetchFn(RUNTIME_CONFIG_URL, {
-    cache: 'no-store',
-    headers: { Accept: 'application/json' },
-  });
+  const response = await requestRuntimeConfig(fetchFn);
   if (!response.ok) throw new Error(`Cannot load ${RUNTIME_CONFIG_URL}: HTTP ${response.status}`);
   const raw: unknown = await response.json();
   const { authServiceUrl, companyName } = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<
