@@ -29,6 +29,15 @@ const FRAMEWORK =
 
 const SRC = path.join(import.meta.dirname, 'src');
 
+/**
+ * What the dispatcher (`main.tsx`) runs to start its first requests before any screen's code arrives,
+ * and what those modules import. Left in the entry, whose name changes with every page (it names the
+ * route table), every chunk that shares them (the start-up, the public screens) would import the entry
+ * and change with it.
+ */
+const BOOT =
+  /(?:apps[\\/]web[\\/]src[\\/](?:i18n[\\/]language-storage|config[\\/]request-runtime-config)|packages[\\/]contract[\\/]src[\\/](?:constants|locales))\.ts$/;
+
 const proxyEntry: ProxyOptions = {
   target: API_TARGET,
   changeOrigin: true,
@@ -55,6 +64,7 @@ export default defineConfig({
             // `import()` import the entry, whose name changes with each release (the entry names the
             // route table and the language chunks, through app/load-panel.ts).
             { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/, priority: 3 },
+            { name: 'boot', test: BOOT, priority: 3 },
             { name: 'react', test: REACT, priority: 2 },
             { name: 'framework', test: FRAMEWORK, priority: 1 },
             panelChunk(SRC),
