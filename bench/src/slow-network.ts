@@ -20,6 +20,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { adminApi } from '../../e2e/support/admin-api.js';
 import { DEMO_ADMIN, startPult } from '../../e2e/support/pult-server.js';
+import { startSignedIn } from '../../e2e/support/signed-in-storage.js';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const TIMEOUT_MS = 60_000;
@@ -127,12 +128,7 @@ async function typedSignInRun(
 async function signedIn(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const { tokens } = await adminApi(baseURL);
   const { context, page } = await throttled(browser, baseURL);
-  await context.addInitScript((pair) => {
-    window.localStorage.setItem('access_token', pair.access_token);
-    window.localStorage.setItem('refresh_token', pair.refresh_token);
-    window.localStorage.setItem('expires_at', String(pair.expires_at));
-    window.localStorage.setItem('refresh_expired_at', String(pair.refresh_expired_at));
-  }, tokens);
+  await startSignedIn(context, tokens);
   return { context, page };
 }
 

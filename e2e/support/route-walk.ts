@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, type Request } from '@playwright/test';
 import type { TokenPair } from './admin-api.js';
 import { withoutLiveStream } from './live-stream.js';
-import { startSignedIn } from './users-fixtures.js';
+import { startSignedIn } from './signed-in-storage.js';
 
 /**
  * Walks over many routes of the panel in one page (the accessibility and phone-layout checks). A

@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
-import { type AdminApi, adminApi, type TokenPair } from './admin-api.js';
+import { type AdminApi, adminApi } from './admin-api.js';
 import { test as base } from './fixtures.js';
+import { startSignedIn } from './signed-in-storage.js';
 
 export { expect } from './fixtures.js';
+export { startSignedIn } from './signed-in-storage.js';
 
 /**
  * Fixtures of the Users-module specs. `adminPage` is a page already signed in as the demo administrator:
@@ -21,16 +23,3 @@ export const test = base.extend<{ api: AdminApi; adminPage: Page }>({
     await use(page);
   },
 });
-
-/** Puts an API sign-in's tokens where the panel keeps them, before its first script runs. */
-export async function startSignedIn(target: Pick<Page, 'addInitScript'>, tokens: TokenPair): Promise<void> {
-  await target.addInitScript((pair) => {
-    // Once per tab: later loads keep whatever the panel has stored since (renewed tokens).
-    if (window.sessionStorage.getItem('e2e-signed-in') !== null) return;
-    window.sessionStorage.setItem('e2e-signed-in', '1');
-    window.localStorage.setItem('access_token', pair.access_token);
-    window.localStorage.setItem('refresh_token', pair.refresh_token);
-    window.localStorage.setItem('expires_at', String(pair.expires_at));
-    window.localStorage.setItem('refresh_expired_at', String(pair.refresh_expired_at));
-  }, tokens);
-}
