@@ -30,13 +30,13 @@ const FRAMEWORK =
 const SRC = path.join(import.meta.dirname, 'src');
 
 /**
- * What the dispatcher (`main.tsx`) runs to start its first requests before any screen's code arrives,
- * and what those modules import. Left in the entry, whose name changes with every page (it names the
+ * What the dispatcher (`main.tsx`) runs to start its first requests before any screen's code arrives
+ * (the stored language, the session's tokens, the config's request), and what those modules import. Left in the entry, whose name changes with every page (it names the
  * route table), every chunk that shares them (the start-up, the public screens) would import the entry
  * and change with it.
  */
 const BOOT =
-  /(?:apps[\\/]web[\\/]src[\\/](?:i18n[\\/]language-storage|config[\\/]request-runtime-config)|packages[\\/]contract[\\/]src[\\/](?:constants|locales))\.ts$/;
+  /(?:apps[\\/]web[\\/]src[\\/](?:i18n[\\/]language-storage|config[\\/]request-runtime-config|session[\\/]token-store)|packages[\\/]contract[\\/]src[\\/](?:constants|locales))\.ts$/;
 
 const proxyEntry: ProxyOptions = {
   target: API_TARGET,

@@ -144,6 +144,22 @@ test.describe('the shell (spec §2)', () => {
     expect(answers).toBe(2);
   });
 
+  test('a signed-out visit to a page goes to sign in without fetching the shell or the page', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/auth/users');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Увійти' })).toBeVisible();
+    expect(scripts.some((path) => /\/assets\/panel-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(
+      scripts.filter((path) => /\/assets\/(?:app-shell|users-list-page)-[\w-]+\.js$/.test(path)),
+    ).toEqual([]);
+  });
+
   // On the default server (15-minute tokens) no renewal can overwrite the expiry set here.
   test('at start-up an expired refresh token clears the tokens and goes to /', async ({ signedIn: page }) => {
     await page.evaluate(() =>

@@ -2,6 +2,7 @@ import { loadPanel, prefetchPanel } from './app/load-panel';
 import { isPublicPath } from './app/public-paths';
 import { requestRuntimeConfig } from './config/request-runtime-config';
 import { readStoredLocale } from './i18n/language-storage';
+import { hasLiveSession } from './session/token-store';
 
 /*
  * Two entries (issue 24): the public screens are small React forms without MUI, i18next or zod, so
@@ -19,6 +20,8 @@ if (isPublicPath(window.location.pathname)) {
   // not after them: asked for last, the config would queue behind the page's many files.
   const configRequest = requestRuntimeConfig();
   configRequest.catch(() => undefined);
-  prefetchPanel(window.location.pathname, readStoredLocale(window.localStorage));
+  // Without a session the panel sends the visitor to sign in: the page's code would be fetched for nothing.
+  if (hasLiveSession(window.localStorage))
+    prefetchPanel(window.location.pathname, readStoredLocale(window.localStorage));
   void loadPanel().then((start) => start({ configRequest }));
 }

@@ -3,7 +3,7 @@ import type { Root } from 'react-dom/client';
 import { loadPanel } from '../app/load-panel';
 import { SIGNED_IN_PATH } from '../app/public-paths';
 import { SESSION_CHANNEL_NAME } from '../session/session-channel-name';
-import { isRefreshExpired, readTokens } from '../session/token-store';
+import { hasLiveSession } from '../session/token-store';
 
 /**
  * Replaces the public screens with the panel on `SIGNED_IN_PATH`, signed in with `tokens` or with what
@@ -13,12 +13,6 @@ export async function openPanel(root: Root, tokens?: TokenPair): Promise<void> {
   const start = await loadPanel();
   root.unmount();
   await start(tokens ? { tokens, path: SIGNED_IN_PATH } : { path: SIGNED_IN_PATH });
-}
-
-/** A session the panel would keep: tokens present and the refresh token not yet expired. */
-export function hasLiveSession(storage: Storage, nowMs = Date.now()): boolean {
-  const tokens = readTokens(storage);
-  return tokens.accessToken !== null && !isRefreshExpired(tokens, nowMs);
 }
 
 /** Calls `onSignedIn` when another tab signs in, so this tab's sign-in screen follows it. */

@@ -4,6 +4,7 @@ import { MemoryStorage } from './session-test-fakes';
 import {
   assumeDefaultExpiry,
   clearTokens,
+  hasLiveSession,
   isRefreshExpired,
   normaliseTokens,
   readTokens,
@@ -115,6 +116,27 @@ describe('isRefreshExpired', () => {
     expect(isRefreshExpired({ ...base, refreshExpiredAt: NOW_S - 1 }, NOW_MS)).toBe(true);
     expect(isRefreshExpired({ ...base, refreshExpiredAt: NOW_S + 1 }, NOW_MS)).toBe(false);
     expect(isRefreshExpired({ ...base, refreshExpiredAt: null }, NOW_MS)).toBe(false);
+  });
+});
+
+describe('hasLiveSession', () => {
+  const stored = (items: Record<string, string>) => {
+    const storage = new MemoryStorage();
+    for (const [key, value] of Object.entries(items)) storage.setItem(key, value);
+    return storage;
+  };
+
+  it('needs an access token and a refresh token not yet expired (unknown expiry counts as live)', () => {
+    const live = { [STORAGE_KEYS.accessToken]: 'a', [STORAGE_KEYS.refreshToken]: 'r' };
+    expect(hasLiveSession(stored(live), NOW_MS)).toBe(true);
+    expect(
+      hasLiveSession(stored({ ...live, [STORAGE_KEYS.refreshExpiredAt]: String(NOW_S + 1) }), NOW_MS),
+    ).toBe(true);
+    expect(hasLiveSession(stored({ ...live, [STORAGE_KEYS.refreshExpiredAt]: String(NOW_S) }), NOW_MS)).toBe(
+      false,
+    );
+    expect(hasLiveSession(stored({ [STORAGE_KEYS.refreshToken]: 'r' }), NOW_MS)).toBe(false);
+    expect(hasLiveSession(new MemoryStorage(), NOW_MS)).toBe(false);
   });
 });
 

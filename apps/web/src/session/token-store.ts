@@ -134,6 +134,12 @@ export function isRefreshExpired(tokens: StoredTokens, nowMs: number): boolean {
   return tokens.refreshExpiredAt !== null && tokens.refreshExpiredAt * 1000 <= nowMs;
 }
 
+/** A session the panel would keep: an access token present and the refresh token not yet expired. */
+export function hasLiveSession(storage: TokenStorage, nowMs = Date.now()): boolean {
+  const tokens = readTokens(storage);
+  return tokens.accessToken !== null && !isRefreshExpired(tokens, nowMs);
+}
+
 function nonEmpty(value: string | null): string | null {
   return value === null || value === '' ? null : value;
 }
