@@ -22,12 +22,15 @@ let prefetchStarted = false;
  * Fetches, while the administrator types their password, all the code opening the panel on `path` in
  * `locale` will need: the start-up, that language's texts, the shell and the page. Signing in then
  * waits only for the server's answers, not for a chain of chunks after them (issue 24). Called on every
- * keystroke; it fetches once, and again only after a failure (the panel's own loads then retry).
+ * keystroke. The texts are asked for each time (a module already fetched costs nothing), so a language
+ * switched to after the first keystroke is fetched too; the code once, and again after a failure of
+ * the start-up or the route table (the shell's and the page's own loads retry when they are rendered).
  */
 export function prefetchPanel(path: string, locale: Locale): void {
+  loadTexts(locale).catch(() => undefined);
   if (prefetchStarted) return;
   prefetchStarted = true;
-  Promise.all([loadPanel(), import('./routes'), import('./route-preload'), loadTexts(locale)]).then(
+  Promise.all([loadPanel(), import('./routes'), import('./route-preload')]).then(
     ([, { appRoutes }, { preloadRoute }]) => preloadRoute(path, appRoutes),
     () => {
       prefetchStarted = false;
