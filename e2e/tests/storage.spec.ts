@@ -155,9 +155,14 @@ test.describe('storage', () => {
     await expect(bodyRows(table)).toHaveCount(1);
     await expect(bodyRows(table).first()).toContainText('Disk full');
 
-    await page.getByRole('combobox', { name: 'Фільтр: Статус' }).click();
-    await page.getByRole('option', { name: 'Вирішена' }).click();
-    await expect(page).toHaveURL(/status%5D=resolved|status\]=resolved/);
+    // Once in a CI run on a loaded machine (2026-11-29) the choice left the address unchanged; never
+    // seen locally in repeated runs. The gesture is tried again rather than the run lost; the cause is
+    // an open question in docs/performance.md's suite section.
+    await expect(async () => {
+      await page.getByRole('combobox', { name: 'Фільтр: Статус' }).click();
+      await page.getByRole('option', { name: 'Вирішена' }).click();
+      await expect(page).toHaveURL(/status%5D=resolved|status\]=resolved/, { timeout: 5_000 });
+    }).toPass({ timeout: 20_000 });
     await expectSettled(table);
     await expect(bodyRows(table)).toHaveCount(1);
     await expect(bodyRows(table).first()).toContainText('Order 99 failed');
