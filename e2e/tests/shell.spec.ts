@@ -1,5 +1,6 @@
 import { storedItem } from '../support/browser-storage.js';
 import { expect, test } from '../support/fixtures.js';
+import { recordScriptRequests } from '../support/script-requests.js';
 
 const SHELL_ROUTES = [
   '/dashboard',
@@ -147,10 +148,7 @@ test.describe('the shell (spec §2)', () => {
   test('a signed-out visit to a page goes to sign in without fetching the shell or the page', async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = recordScriptRequests(page);
     await page.goto('/auth/users');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Увійти' })).toBeVisible();

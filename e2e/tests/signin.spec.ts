@@ -1,6 +1,7 @@
 import { setItemsOnNextLoad, storedItem } from '../support/browser-storage.js';
 import { expect, signInThroughForm, test } from '../support/fixtures.js';
 import { DEMO_ADMIN } from '../support/pult-server.js';
+import { recordScriptRequests } from '../support/script-requests.js';
 
 const email = (page: import('@playwright/test').Page) => page.getByLabel('Е-пошта');
 const password = (page: import('@playwright/test').Page) => page.getByLabel('Пароль');
@@ -145,10 +146,7 @@ test.describe('sign-in (spec §2, §5, §8)', () => {
       page,
     }) => {
       await setItemsOnNextLoad(page, { language_locale: locale });
-      const scripts: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-      });
+      const scripts = recordScriptRequests(page);
       await page.goto('/');
       const panelCode = [texts, /\/assets\/app-shell-[\w-]+\.js$/, /\/assets\/dashboard-page-[\w-]+\.js$/];
       for (const chunk of panelCode) expect(scripts.some((path) => chunk.test(path))).toBe(false);
@@ -172,10 +170,7 @@ test.describe('sign-in (spec §2, §5, §8)', () => {
   test('a language chosen after the first keystroke gets its panel texts fetched before the submit', async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = recordScriptRequests(page);
     await page.goto('/');
     await email(page).pressSequentially('a');
     await expect.poll(() => scripts.some((path) => /\/assets\/uk-UA-[\w-]+\.js$/.test(path))).toBe(true);
