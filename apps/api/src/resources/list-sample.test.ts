@@ -44,6 +44,26 @@ describe('sampleMatches', () => {
     expect(sampleMatches(SAMPLE, COLUMNS, [text('email', 'nobody')])).toBe(0);
   });
 
+  it('counts a row once however often it holds the fragment, and never across two rows', () => {
+    const values = ['aaaa', null, 'xa', 'ay', '', 'b.a.b', 'aa'];
+    const sample: ListSample = {
+      size: values.length,
+      tableRows: values.length,
+      takenAt: 0,
+      values: new Map([['email', values]]),
+    };
+    const brute = (needle: string) => values.filter((value) => value?.includes(needle)).length;
+    for (const needle of ['a', 'aa', 'aaa', 'xa', 'ay', 'aay', 'b.a', '.', 'b', 'q', 'A'])
+      expect(sampleMatches(sample, COLUMNS, [text('email', needle)]), needle).toBe(
+        brute(needle.toLowerCase()),
+      );
+  });
+
+  it('judges two "contains" of one field together', () => {
+    expect(sampleMatches(SAMPLE, COLUMNS, [text('email', 'koval'), text('email', 'olena')])).toBe(1);
+    expect(sampleMatches(SAMPLE, COLUMNS, [text('email', 'pult'), text('email', '')])).toBe(2);
+  });
+
   it('judges all conditions together, as the list does', () => {
     const conditions: Condition[] = [text('email', 'koval'), { field: 'status', type: 'select', value: 1 }];
     expect(sampleMatches(SAMPLE, COLUMNS, conditions)).toBe(1);

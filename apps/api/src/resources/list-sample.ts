@@ -70,8 +70,8 @@ function sampledValue(column: SampledColumn): RawBuilder<unknown> {
 
 /**
  * How many of the sample's rows a filter and a countable row scope (its set filters) match, or
- * undefined when a condition cannot be judged here. The first condition scans the sample, a
- * "contains" first (usually the rarest); each further one checks only the rows still in.
+ * undefined when a condition cannot be judged here. A "contains" finds its rows first (usually the
+ * rarest condition); each further condition checks only the rows still in.
  */
 export function sampleMatches(
   sample: ListSample,
@@ -79,20 +79,29 @@ export function sampleMatches(
   conditions: Condition[],
   sets: readonly SetFilter[] = [],
 ): number | undefined {
-  if (conditions.length > 0 || sets.length === 0) return scanSample(sample, columns, conditions, sets);
-  const kept = scopeMatches.get(sample) ?? new Map<string, number | undefined>();
-  scopeMatches.set(sample, kept);
-  const key = JSON.stringify(sets);
-  if (!kept.has(key)) kept.set(key, scanSample(sample, columns, conditions, sets));
-  return kept.get(key);
+  if (
+    conditions.some((condition) => condition.type === 'text') ||
+    (conditions.length === 0 && sets.length === 0)
+  )
+    return scanSample(sample, columns, conditions, sets);
+  const kept = strataMatches.get(sample) ?? new Map<string, number | undefined>();
+  strataMatches.set(sample, kept);
+  const key = JSON.stringify([conditions, sets]);
+  if (kept.has(key)) return kept.get(key);
+  const matches = scanSample(sample, columns, conditions, sets);
+  if (kept.size < KEPT_STRATA) kept.set(key, matches);
+  return matches;
 }
 
 /**
- * A scope's rows in the sample, kept with it (a sample is never changed, only replaced): a scoped
- * administrator's every filtered list asks it as the stratum of its estimate, and a scan of 10,000
- * rows per request was a third of a millisecond, a tenth of the list's own time.
+ * The rows of a filter without "contains" (a scope's sets, a status, a day range) in the sample, kept
+ * with it (a sample is never changed, only replaced): every filtered list asks its stratum, the
+ * conditions the counters count, as the denominator of its estimate, and a scan of 10,000 rows per
+ * request was a third of a millisecond, a tenth of the list's own time. Such filters are few (a
+ * status, a scope, a day range chosen on a calendar); past this many a sample keeps no more.
  */
-const scopeMatches = new WeakMap<ListSample, Map<string, number | undefined>>();
+const strataMatches = new WeakMap<ListSample, Map<string, number | undefined>>();
+const KEPT_STRATA = 1_000;
 
 function scanSample(
   sample: ListSample,
@@ -116,21 +125,87 @@ function scanSample(
       return value !== null && value !== undefined && members.has(value);
     });
   }
+  let searched: { field: string; needle: string } | undefined;
   for (const condition of conditions) {
     const column = columns[condition.field];
     const values = sample.values.get(condition.field);
     if (!column || !values) return undefined;
     const test = conditionTest(column, values, condition);
     if (!test) return undefined;
-    if (condition.type === 'text') tests.unshift(test);
+    const needle = condition.type === 'text' ? condition.value.toLowerCase() : '';
+    // The first "contains" (usually the rarest condition) finds its rows by searching the column's
+    // values as one text; the other conditions check only those rows.
+    if (!searched && needle.length > 0 && !needle.includes('\u0000'))
+      searched = { field: condition.field, needle };
     else tests.push(test);
   }
-  const [first, ...rest] = tests;
-  if (!first) return sample.size;
-  let rows: number[] = [];
-  for (let row = 0; row < sample.size; row++) if (first(row)) rows.push(row);
-  for (const test of rest) rows = rows.filter(test);
+  let rows: number[];
+  if (searched) rows = rowsContaining(haystackOf(sample, searched.field), searched.needle);
+  else {
+    const [first, ...rest] = tests;
+    if (!first) return sample.size;
+    rows = [];
+    for (let row = 0; row < sample.size; row++) if (first(row)) rows.push(row);
+    tests.splice(0, tests.length, ...rest);
+  }
+  for (const test of tests) rows = rows.filter(test);
   return rows.length;
+}
+
+/**
+ * A column's folded values joined into one text by NUL, which no PostgreSQL text holds, with where
+ * each row's value starts. One `indexOf` over it finds a fragment's rows several times faster than
+ * `includes` on each of the 10,000 values (0.7 ms of the server's CPU a request); a null is an empty
+ * value, which no fragment is in.
+ */
+interface Haystack {
+  text: string;
+  starts: number[];
+}
+
+const haystacks = new WeakMap<ListSample, Map<string, Haystack>>();
+
+function haystackOf(sample: ListSample, field: string): Haystack {
+  const fields = haystacks.get(sample) ?? new Map<string, Haystack>();
+  haystacks.set(sample, fields);
+  const known = fields.get(field);
+  if (known) return known;
+  const values = sample.values.get(field) ?? [];
+  const starts: number[] = [];
+  let length = 0;
+  for (const value of values) {
+    starts.push(length);
+    length += (value?.length ?? 0) + 1;
+  }
+  const haystack = { text: values.map((value) => value ?? '').join('\u0000'), starts };
+  fields.set(field, haystack);
+  return haystack;
+}
+
+/** The rows whose value holds `needle` (non-empty, without NUL), each once, in order. */
+function rowsContaining(haystack: Haystack, needle: string): number[] {
+  const { text, starts } = haystack;
+  const rows: number[] = [];
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf(needle, from);
+    if (at < 0) return rows;
+    const row = rowAt(starts, at);
+    rows.push(row);
+    from = starts[row + 1] ?? text.length;
+  }
+}
+
+/** The row whose value holds the text's position `at` (the last start at or before it). */
+function rowAt(starts: number[], at: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] ?? 0) <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 type RowTest = (row: number) => boolean;

@@ -63,6 +63,13 @@ export interface ListColumn {
   order?: RawBuilder<unknown>;
   /** The stored array behind a list field shown as text (groups): a grant's condition compares it. */
   array?: RawBuilder<unknown>;
+  /**
+   * A stored copy of `lower(sql)` (a generated column). A page walked along the sort's index checks a
+   * "contains" filter on it, with `like` and the fragment folded by the same `lower()`, which selects
+   * exactly what `ilike` does: `ilike` folds both sides on every row, ten times the cost of the
+   * comparison itself (1.4 µs against 0.13 a row on a million users). The sort's indexes include it.
+   */
+  folded?: RawBuilder<unknown>;
 }
 
 /**
@@ -725,9 +732,9 @@ function conditionSql(
       // PostgreSQL text cannot hold NUL, so no value contains one; binding it would be an error (a 500).
       if (condition.value.includes('\u0000')) return sql`false`;
       if (column.bigrams && [...condition.value].length === 2 && purpose !== 'page')
-        return pairSql(expr, condition.value, purpose);
+        return pairSql(column, condition.value, purpose);
       if (window) return windowSql(expr, condition.value, window);
-      return containsSql(expr, condition.value, purpose);
+      return containsSql(column, condition.value, purpose);
     case 'number':
       return sql`${expr} = ${typed(column.kind, condition.value)}`;
     case 'select':
@@ -745,15 +752,17 @@ function conditionSql(
  * checking each row, stopping at a page of matches. The pattern is bound through a subquery, so the
  * planner does not see it: it then assumes a fixed share of rows match, which always chooses that
  * walk, and it skips matching the pattern against the column's 1,000-value statistics, which was most
- * of the page's planning (1.1 of 1.2 ms on a million users; 0.15 ms without).
+ * of the page's planning (1.1 of 1.2 ms on a million users; 0.15 ms without). Such a walk checks a
+ * column's folded copy where it has one (`ListColumn.folded`), which the sort's indexes include. The
+ * other purposes keep `ilike`, which the column's trigram index serves: an export or a bulk action of
+ * a rare fragment may be planned through it.
  */
-function containsSql(
-  expr: RawBuilder<unknown>,
-  value: string,
-  purpose: ConditionPurpose,
-): RawBuilder<unknown> {
+function containsSql(column: ListColumn, value: string, purpose: ConditionPurpose): RawBuilder<unknown> {
   const pattern = `%${escapeLike(value)}%`;
-  return purpose === 'page' ? sql`${expr} ilike (select ${pattern}::text)` : sql`${expr} ilike ${pattern}`;
+  if (column.folded && purpose === 'page') return sql`${column.folded} like (select lower(${pattern}::text))`;
+  return purpose === 'page'
+    ? sql`${column.sql} ilike (select ${pattern}::text)`
+    : sql`${column.sql} ilike ${pattern}`;
 }
 
 /**
@@ -773,9 +782,9 @@ function windowSql(expr: RawBuilder<unknown>, value: string, window: string): Ra
  * bitmap even for 2,300 matches (22 ms, where walking the covering sort index with `ilike` takes
  * 1.3 ms). For the same reason the planner estimates the pair alone.
  */
-function pairSql(expr: RawBuilder<unknown>, pair: string, purpose: ConditionPurpose): RawBuilder<unknown> {
-  const hasPair = sql`list_bigrams(lower(${expr})) @> array[lower(${pair}::text)]`;
-  const contains = containsSql(expr, pair, purpose);
+function pairSql(column: ListColumn, pair: string, purpose: ConditionPurpose): RawBuilder<unknown> {
+  const hasPair = sql`list_bigrams(lower(${column.sql})) @> array[lower(${pair}::text)]`;
+  const contains = containsSql(column, pair, purpose);
   if (purpose === 'estimate') return hasPair;
   if (purpose === 'walk') return contains;
   return sql`(${hasPair} and ${contains})`;

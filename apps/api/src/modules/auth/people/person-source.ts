@@ -51,6 +51,12 @@ const PERSON_COLUMNS: Record<string, ListColumn> = {
   groups: { sql: sql`array_to_string(p.groups, ' ')`, kind: 'text', array: sql.ref('p.groups') },
 };
 
+/** Users keep their e-mail folded to lower case beside it, for walked "contains" filters. */
+const USER_COLUMNS: Record<string, ListColumn> = {
+  ...PERSON_COLUMNS,
+  email: { ...column('email', 'text'), bigrams: true, folded: sql.ref('p.email_folded') },
+};
+
 export function personSelect(table: PersonTable, locale: Locale): RawBuilder<unknown> {
   const extra = table === 'admins' ? sql`, p.photo` : sql``;
   return sql`p.id, p.uid, p.email, p.username, p.first_name, p.last_name, p.phone, p.country_id,
@@ -84,7 +90,7 @@ export function personListSource<T extends PersonTable>(
     alias: 'p',
     joins: PLACE_JOINS,
     select: personSelect(table, locale),
-    columns: PERSON_COLUMNS,
+    columns: table === 'users' ? USER_COLUMNS : PERSON_COLUMNS,
     key: 'id',
     toItem: (row) => toPersonItem<T>(row),
     ...(table === 'users'
