@@ -25,7 +25,7 @@ function isPageNavigation(req: IncomingMessage): boolean {
 const REACT = /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/;
 
 const FRAMEWORK =
-  /node_modules[\\/](?:react-router|@emotion[\\/][^\\/]+|@mui[\\/](?:system|utils|styled-engine|private-theming)|i18next|react-i18next|@tanstack[\\/][^\\/]+)[\\/]/;
+  /node_modules[\\/](?:react-router|@emotion[\\/][^\\/]+|@mui[\\/](?:system|utils|styled-engine|private-theming)|@tanstack[\\/][^\\/]+)[\\/]/;
 
 const SRC = path.join(import.meta.dirname, 'src');
 

@@ -14,22 +14,20 @@ import { AFTER_DEPLOY_ROUTE, measureAfterDeploy, reportAfterDeploy } from './aft
 import { measureRoute, type RouteCost } from './measure-routes.js';
 
 /**
- * Compressed JS+CSS+fonts, in KB (1,000 bytes), before the route is usable. `target` is the goal;
- * `ceiling` fails the check. The public routes are issue 24's decision: their own entry without MUI,
- * i18next or zod, ≤ 100 KB (71 KB measured on 2026-11-27, React and React DOM 58 of it). The signed-in
- * ceiling sits a few KB above the largest figure measured (the dashboard with its charts chunk, which
- * counts when it starts before the network goes quiet) and the largest forms (375.1 KB on 2026-11-28: a
- * translation's form, after the schedule dialog became a second lazy user of MUI's Autocomplete and
- * Rolldown split the shared form chunks anew),
- * so growth fails CI; it comes down as issue 24's signed-in budgets (users list 250, other lists 280,
- * dashboard 320) are approached (docs/performance.md, "the signed-in routes' weight"). Routes that
- * draw charts (the dashboard, a report) carry the charts library on top: their own ceiling, a few KB
- * above the heaviest (a report with its filters, print view and Save action, 392.9 KB on 2026-11-27).
+ * Compressed JS+CSS+fonts, in KB (1,000 bytes), before the route is usable. `target` is the goal; `ceiling`
+ * fails the check. The public routes are issue 24's decision: their own entry without MUI, the panel's
+ * translator or zod, ≤ 100 KB (71 KB measured on 2026-11-27, React and React DOM 58 of it). The signed-in
+ * ceiling sits a few KB above the largest figure measured (the largest forms: 361.4 KB on 2026-11-29, a
+ * translation's form, after i18next gave way to the panel's own translator), so growth fails CI; it comes
+ * down as issue 24's signed-in budgets (users list 250, other lists 280, dashboard 320) are approached
+ * (docs/performance.md, "the signed-in routes' weight"). Routes that draw charts (the dashboard, a report)
+ * carry the charts library on top: their own ceiling, a few KB above the heaviest (a report with its
+ * filters, print view and Save action, 380.7 KB on 2026-11-29).
  */
 export const BUDGET_KB = {
   public: { target: 100, ceiling: 100 },
-  signedIn: { target: 200, ceiling: 378 },
-  charts: { target: 320, ceiling: 396 },
+  signedIn: { target: 200, ceiling: 365 },
+  charts: { target: 320, ceiling: 384 },
 } as const;
 
 const kb = (bytes: number) => bytes / 1000;

@@ -5,9 +5,9 @@ import { readStoredLocale } from './i18n/language-storage';
 import { hasLiveSession } from './session/token-store';
 
 /*
- * Two entries (issue 24): the public screens are small React forms without MUI, i18next or zod, so
- * signing in downloads a fraction of the panel; every other path starts the panel. The public entry
- * hands over to the panel after sign-in, and the panel reloads into the public entry to sign out.
+ * Two entries (issue 24): the public screens are small React forms without MUI, the panel's translator
+ * or zod, so signing in downloads a fraction of the panel; every other path starts the panel. The public
+ * entry hands over to the panel after sign-in, and the panel reloads into the public entry to sign out.
  */
 if (isPublicPath(window.location.pathname)) {
   // The texts and /config.json start downloading beside the screens' code, not after it runs.

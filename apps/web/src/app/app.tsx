@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
 import { RouterProvider } from 'react-router';
+import type { I18n } from '../i18n/i18n';
 import { Notices } from '../ui/notices';
 import { AppFrame } from './app-frame';
 import type { AppRouter } from './router';

@@ -1,6 +1,6 @@
 import type { RuntimeConfig, TokenPair } from '@pult/contract';
-import type { i18n as I18n } from 'i18next';
 import type { RouteObject } from 'react-router';
+import type { I18n } from '../i18n/i18n';
 import { type AppRouter, createAppRouter } from './router';
 import { createServices, type Services } from './services';
 

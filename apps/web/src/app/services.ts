@@ -1,6 +1,5 @@
 import { myPermissionsSchema, type RuntimeConfig, type ServiceName } from '@pult/contract';
 import { QueryClient } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
 import { createPermissionsStore, type PermissionsStore } from '../access/permissions-store';
 import { createStepUpBroker, type StepUpBroker } from '../access/step-up-broker';
 import {
@@ -16,7 +15,7 @@ import {
   joinUrl,
 } from '../http/http-client';
 import { isHttpError } from '../http/http-error';
-import { currentLocale } from '../i18n/i18n';
+import type { I18n } from '../i18n/i18n';
 import { notifier } from '../notify/notifier';
 import { openSessionChannel } from '../session/session-channel';
 import { createSessionManager, type SessionManager } from '../session/session-manager';
@@ -53,7 +52,7 @@ const browserFetch: typeof fetch = (input, init) => fetch(input, init);
 export function createServices(deps: ServicesDeps): Services {
   const { config, i18n } = deps;
   const fetchFn = deps.fetchFn ?? browserFetch;
-  const getLocale = () => currentLocale(i18n);
+  const getLocale = () => i18n.language;
   const getAuthBaseUrl = () => config.authServiceUrl;
 
   const session = createSessionManager({

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import type { FieldError } from 'react-hook-form';
+import type { TFunction } from '../i18n/i18n';
 import type { TextKey } from './view-text';
 
 /** RHF error type of texts that came from the server: they are already localised, shown as they are. */

@@ -1,5 +1,5 @@
 import { type FieldValues, type Path, type UseFormReturn, useFormState } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { fieldErrorText } from './field-error-text';
 
 /**

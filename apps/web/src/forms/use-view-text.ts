@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { ViewText } from './view-text';
 
 /** Loose signature: ViewText keys are checked where they are built, params travel with them. */

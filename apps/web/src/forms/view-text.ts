@@ -1,7 +1,7 @@
-import type { ParseKeys } from 'i18next';
+import type { TextKey } from '../i18n/i18n';
 
-/** A translation key known to the app's resources. */
-export type TextKey = ParseKeys<'translation'>;
+/** A translation key known to the app's resources (re-exported: the forms and tables name it from here). */
+export type { TextKey };
 
 /**
  * A text a plain function decides on but does not render: either a translation key (translated at

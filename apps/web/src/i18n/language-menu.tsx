@@ -1,12 +1,12 @@
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { lazyWithRetry } from '../app/lazy-with-retry';
 import { useMenuAnchor } from '../ui/use-menu-anchor';
 import { useNeededOnce } from '../ui/use-needed-once';
 import { LocaleFlag } from './flags';
 import { useLocale } from './use-locale';
+import { useTranslation } from './use-translation';
 
 // The menu's code (MUI's Menu, popover and modal) is not part of the sign-in screen's download.
 const LanguageOptions = lazyWithRetry(() => import('./language-options'));

@@ -8,9 +8,8 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/services-context';
-import { currentLocale } from '../i18n/i18n';
+import { useTranslation } from '../i18n/use-translation';
 import { createLiveConnection } from './live-connection';
 import type { LiveHub, LiveListener } from './live-hub';
 import { createThrottle } from './throttle';
@@ -33,7 +32,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     const connection = createLiveConnection({
       url: services.authUrl(LIVE_EVENTS_PATH),
       session: services.session,
-      getLocale: () => currentLocale(i18nRef.current),
+      getLocale: () => i18nRef.current.language,
       // Menus, lists and forms follow the new grants at once, as after a refused action.
       onAccess: () => void services.permissions.refresh(),
     });

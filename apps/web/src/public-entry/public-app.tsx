@@ -2,6 +2,7 @@ import type { Locale, TokenPair } from '@pult/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { storeLocale } from '../i18n/language-storage';
 import type { PublicTranslations } from '../i18n/locales/public-uk-UA';
+import { translate } from '../i18n/translate';
 import { ChangePasswordPage } from '../modules/auth/change-password-page';
 import { RecoverPasswordPage } from '../modules/auth/recover-password-page';
 import { SigninPage } from '../modules/auth/signin-page';
@@ -9,7 +10,7 @@ import { followOtherTabs } from './hand-over';
 import type { PublicConfig } from './public-config';
 import { PublicProvider, type PublicServices } from './public-context';
 import { usePublicLocation } from './public-location';
-import { loadPublicTexts, translate, viewText } from './public-texts';
+import { loadPublicTexts, viewText } from './public-texts';
 
 export interface PublicAppProps {
   config: PublicConfig;

@@ -4,7 +4,7 @@ import type { ViewText } from '../forms/view-text';
 import type { PublicTranslations } from '../i18n/locales/public-uk-UA';
 import type { PublicConfig } from './public-config';
 
-/** What a public screen gets from its entry, in place of the panel's services, router and i18next. */
+/** What a public screen gets from its entry, in place of the panel's services, router and translator. */
 export interface PublicServices {
   config: PublicConfig;
   locale: Locale;

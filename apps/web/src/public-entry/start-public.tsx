@@ -1,13 +1,13 @@
 import '../public-kit/public-kit.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { translate } from '../i18n/translate';
 import { Alert } from '../public-kit/alert';
 import { hasLiveSession } from '../session/token-store';
 import { applyColorMode } from './color-mode';
 import { openPanel } from './hand-over';
 import { PublicApp } from './public-app';
 import type { PublicDownloads } from './public-downloads';
-import { translate } from './public-texts';
 
 /**
  * Starts the public screens (sign-in, recovery, change password) with the texts and config the entry

@@ -1,8 +1,8 @@
 import type { ResourceDescriptor } from '@pult/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/services-context';
 import { isHttpError, serverMessage } from '../http/http-error';
+import { useTranslation } from '../i18n/use-translation';
 import { notifier } from '../notify/notifier';
 import { deleteRecord, type RecordId, resourceKeys } from './resource-api';
 

@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { RouteResourceProvider } from '../access/route-resource';
 import { usePermissionsState } from '../access/use-permissions';
 import { useServices } from '../app/services-context';
+import { useTranslation } from '../i18n/use-translation';
 import { MfaEnrolmentPage } from '../modules/profile';
 import { NoAccessPage } from '../ui/no-access-page';
 import { PageLoading } from '../ui/page-loading';

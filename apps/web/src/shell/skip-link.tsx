@@ -1,5 +1,5 @@
 import Link from '@mui/material/Link';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 /** Where the skip link leads: the shell's main region. */
 export const MAIN_CONTENT_ID = 'main-content';

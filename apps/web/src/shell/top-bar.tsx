@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ColorModeSwitch } from '../app/color-mode/color-mode-switch';
 import { LanguageMenu } from '../i18n/language-menu';
+import { useTranslation } from '../i18n/use-translation';
 import { ProfileMenu } from './profile-menu';
 
 /** App name, language menu and profile menu (spec §2); the menu button only where the drawer hides. */

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FieldDescriptor } from '@pult/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { FilterCell } from './filter-cell';
 import { useLabelText } from './use-label-text';
 import type { TableState } from './use-table-state';

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { DisplayDescriptor } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../i18n/format-date';
 import { useTimeZone } from '../i18n/time-zone-store';
 import { useLocale } from '../i18n/use-locale';
+import { useTranslation } from '../i18n/use-translation';
 import type { ResourceRecord } from '../resources/resource-api';
 import { formatJson, isEmptyValue, toTags, toText } from './cell-format';
 import { formatBytes } from './format-bytes';

@@ -1,6 +1,6 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import type { FieldDescriptor } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { DateRangePicker } from './date-range-picker';
 import { draftErrorText } from './draft-error-text';
 import { FilterTextField } from './filter-text-field';

@@ -9,12 +9,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { parseDateFilter } from '@pult/contract';
 import { type FormEvent, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { lazyWithRetry } from '../app/lazy-with-retry';
 import { inputToIso, isoToInput } from '../i18n/date-input';
 import { isUtcZone, zoneLabel } from '../i18n/time-zone';
 import { useTimeZone } from '../i18n/time-zone-store';
 import { useLocale } from '../i18n/use-locale';
+import { useTranslation } from '../i18n/use-translation';
 import type { DayRange } from './calendar/range-selection';
 import { dateRangeValue } from './filter-value';
 

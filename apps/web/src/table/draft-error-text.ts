@@ -1,5 +1,5 @@
 import type { MessageKey } from '@pult/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/i18n';
 
 /**
  * Why a typed filter is not applied, and what the table still shows instead: a mistyped value never

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { ExactTotal } from './use-exact-total';
 
 /** Beside an estimated total ("about 152,000"): asks for the exact one, says while it counts or failed. */

@@ -1,5 +1,5 @@
 import type { FieldDescriptor } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { DateFilterInput } from './date-filter-input';
 import { draftErrorText } from './draft-error-text';
 import { lookupFilterParams } from './filter-dependencies';

@@ -2,7 +2,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { visuallyHidden } from '../ui/visually-hidden';
 import type { LiveList } from './use-live-list';
 

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import type { FieldDescriptor } from '@pult/contract';
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { ResourceRecord } from '../resources/resource-api';
 import { visuallyHidden } from '../ui/visually-hidden';
 import { type BulkSelection, recordIdOf } from './bulk/use-bulk-selection';

@@ -4,9 +4,9 @@ import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useRouteCan } from '../access/route-resource';
+import { useTranslation } from '../i18n/use-translation';
 import { useListReturnState } from './list-return';
 
 /**

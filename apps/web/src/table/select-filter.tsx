@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import type { LookupName, SelectOption } from '@pult/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useLookup } from '../resources/use-lookup';
 import { FilterTextField } from './filter-text-field';
 import { useLabelText } from './use-label-text';

@@ -12,8 +12,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZE_OPTIONS, type PageSize, type TotalKind } from '@pult/contract';
 import { type ReactElement, type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocale } from '../i18n/use-locale';
+import { useTranslation } from '../i18n/use-translation';
 import { paginationItems, rangeLabel } from './pagination-model';
 
 export interface TablePaginationBarProps {

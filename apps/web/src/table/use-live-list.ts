@@ -6,8 +6,8 @@ import {
 } from '@pult/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/services-context';
+import { useTranslation } from '../i18n/use-translation';
 import { useLiveChanges } from '../live/live-context';
 import { fetchList, fetchRecord, type ResourceRecord, resourceKeys } from '../resources/resource-api';
 import {

@@ -1,7 +1,7 @@
 import type { ListQuery, ResourceDescriptor, TotalKind } from '@pult/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/services-context';
+import { useTranslation } from '../i18n/use-translation';
 import { fetchList, type ResourceRecord, resourceKeys } from '../resources/resource-api';
 
 export interface ResourceList<Item> {

@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
 import { PageTitle } from './page-title';
 
 /** A page the administrator's groups do not open: said plainly, inside the shell, with a way on. */

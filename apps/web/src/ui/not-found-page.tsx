@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
 import { PageTitle } from './page-title';
 
 /** The catch-all route inside the shell. */

@@ -3,9 +3,9 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { isPageLoadError, retryFailedPages } from '../app/lazy-with-retry';
+import { useTranslation } from '../i18n/use-translation';
 
 /**
  * Router error boundary: a page that threw, or whose code could not be downloaded after its retries and

@@ -1,8 +1,8 @@
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
+import { useTranslation } from '../../i18n/use-translation';
 import type { TextKey } from '../view-text';
 import { shownDateText, typedDateValue } from './date-field-text';
 import type { FieldInputProps } from './field-input-props';

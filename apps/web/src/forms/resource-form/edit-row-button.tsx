@@ -2,8 +2,8 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { useTranslation } from 'react-i18next';
 import { useRouteCan } from '../../access/route-resource';
+import { useTranslation } from '../../i18n/use-translation';
 import { RowActionSpacer } from '../../table/row-actions';
 
 /**

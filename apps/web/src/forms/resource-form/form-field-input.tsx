@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
 import { useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { TextKey } from '../view-text';
 import { DateInput } from './date-input';
 import type { FieldInputProps } from './field-input-props';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { RecordNewsBanner } from './record-news-banner';
 import type { LiveRecord } from './use-live-record';

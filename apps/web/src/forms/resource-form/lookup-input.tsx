@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import type { LookupName } from '@pult/contract';
 import { useMemo } from 'react';
 import { useController, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLookup } from '../../resources/use-lookup';
 import type { FieldInputProps } from './field-input-props';
 import { useFieldErrorText } from './use-field-error-text';

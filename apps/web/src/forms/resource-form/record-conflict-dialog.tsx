@@ -23,12 +23,12 @@ import {
 } from '@pult/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/use-permissions';
 import { useServices } from '../../app/services-context';
 import { formatDateTime } from '../../i18n/format-date';
 import { useTimeZone } from '../../i18n/time-zone-store';
 import { useLocale } from '../../i18n/use-locale';
+import { useTranslation } from '../../i18n/use-translation';
 import { fetchList, type RecordId } from '../../resources/resource-api';
 import { useLookup } from '../../resources/use-lookup';
 import type { TextKey } from '../view-text';

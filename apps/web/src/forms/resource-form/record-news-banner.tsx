@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useTranslation } from 'react-i18next';
 import { useTimeZone } from '../../i18n/time-zone-store';
 import { useLocale } from '../../i18n/use-locale';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatChangeTime, type RecordNews } from './live-record';
 
 export interface RecordNewsBannerProps {

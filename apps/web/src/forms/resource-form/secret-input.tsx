@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { TextKey } from '../view-text';
 import type { FieldInputProps } from './field-input-props';
 import { useFieldErrorText } from './use-field-error-text';

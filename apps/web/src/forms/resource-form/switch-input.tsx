@@ -2,7 +2,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import { useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { TextKey } from '../view-text';
 import type { FieldInputProps } from './field-input-props';
 import { useFieldErrorText } from './use-field-error-text';

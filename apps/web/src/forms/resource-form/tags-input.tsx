@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import type { LookupName } from '@pult/contract';
 import { useMemo } from 'react';
 import { useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLookup } from '../../resources/use-lookup';
 import { renderTagChips } from '../tag-chips';
 import type { FieldInputProps } from './field-input-props';

@@ -1,5 +1,5 @@
 import { useFormState } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { fieldErrorText } from '../field-error-text';
 import { fieldErrorOf } from './form-values';
 import type { ResourceFormApi } from './use-resource-form';

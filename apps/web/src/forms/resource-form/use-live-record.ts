@@ -1,8 +1,8 @@
 import type { ResourceDescriptor } from '@pult/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services-context';
 import { isHttpError } from '../../http/http-error';
+import { useTranslation } from '../../i18n/use-translation';
 import { notifier } from '../../notify/notifier';
 import { fetchVersionedRecord, type RecordId, type VersionedRecord } from '../../resources/resource-api';
 import type { useRecordConflict } from './use-record-conflict';

@@ -1,8 +1,8 @@
 import type { FormFieldDescriptor } from '@pult/contract';
 import { useRef, useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { isHttpError } from '../../http/http-error';
+import { useTranslation } from '../../i18n/use-translation';
 import { notifier } from '../../notify/notifier';
 import type { RecordId, ResourceRecord, VersionedRecord } from '../../resources/resource-api';
 import {

@@ -3,11 +3,11 @@ import type { FormDescriptor, FormFieldDescriptor, ResourceDescriptor } from '@p
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { type UseFormReturn, type UseFormSetError, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { usePermissions } from '../../access/use-permissions';
 import { useServices } from '../../app/services-context';
 import { fieldErrorsOf, isHttpError, joinFieldErrors, serverMessage } from '../../http/http-error';
+import { useTranslation } from '../../i18n/use-translation';
 import { notifier } from '../../notify/notifier';
 import {
   createRecord,

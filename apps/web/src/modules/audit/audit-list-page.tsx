@@ -5,8 +5,8 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { type AuditEntry, auditResource } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { ResourceTable, useListReturnState, useTableState } from '../../table';
 import { PageTitle } from '../../ui/page-title';
 

@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useDashboardCard } from './dashboard-api';
 import { BreakdownFigure, DailyFigure, ValueFigure } from './figure-views';
 import { useFigureText } from './use-figure-text';

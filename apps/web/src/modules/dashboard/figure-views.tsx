@@ -6,9 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DashboardCard } from '@pult/contract';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { lazyWithRetry } from '../../app/lazy-with-retry';
+import { useTranslation } from '../../i18n/use-translation';
 import { dayLink } from './dashboard-api';
 import { chartHeight, type Label, useFormat } from './figure-format';
 

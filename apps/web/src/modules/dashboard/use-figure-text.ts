@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { TextKey } from '../../forms/view-text';
+import { useTranslation } from '../../i18n/use-translation';
 
 /**
  * Texts of a card by its id (`dashboard.figures.cards.<id>.…`). A card of a module whose texts the

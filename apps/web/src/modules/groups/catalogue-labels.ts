@@ -1,7 +1,7 @@
 import type { CatalogueField, ServiceName } from '@pult/contract';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TextKey } from '../../forms/view-text';
+import { useTranslation } from '../../i18n/use-translation';
 import { ALL } from './grants/grant-matrix';
 
 /**

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
-import { useTranslation } from 'react-i18next';
 import { useViewText } from '../../forms/use-view-text';
+import { useTranslation } from '../../i18n/use-translation';
 import { useCatalogueLabels } from './catalogue-labels';
 import type { GrantDraft } from './grants/grant-draft';
 import { type GroupErrors, hasErrors } from './grants/group-errors';

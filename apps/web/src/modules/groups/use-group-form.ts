@@ -9,7 +9,6 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services-context';
 import { applyServerFieldErrors } from '../../forms/apply-server-errors';
 import { type FormMode, type FormValues, toFormValues } from '../../forms/resource-form/form-values';
@@ -19,6 +18,7 @@ import type { ResourceFormApi } from '../../forms/resource-form/use-resource-for
 import { useUnsavedChangesGuard } from '../../forms/unsaved-changes/use-unsaved-changes-guard';
 import { useViewText } from '../../forms/use-view-text';
 import { fieldErrorsOf, isHttpError, serverMessage } from '../../http/http-error';
+import { useTranslation } from '../../i18n/use-translation';
 import { notifier } from '../../notify/notifier';
 import {
   createRecord,

@@ -5,12 +5,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Profile } from '@pult/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { languageName } from '../../i18n/available-locales';
 import { formatDate, formatDateTime } from '../../i18n/format-date';
 import { useTimeZone } from '../../i18n/time-zone-store';
 import { useAvailableLocales } from '../../i18n/use-available-locales';
 import { useLocale } from '../../i18n/use-locale';
+import { useTranslation } from '../../i18n/use-translation';
 import { fullName, initials } from './profile-name';
 
 /** The read-only account facts of the profile page. */

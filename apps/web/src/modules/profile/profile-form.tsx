@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import type { Profile } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../forms/form-text-field';
 import { LiveRecordNotice } from '../../forms/resource-form/live-record-notice';
 import { RecordConflictDialog } from '../../forms/resource-form/record-conflict-dialog';
 import { UnsavedChangesDialog } from '../../forms/unsaved-changes/unsaved-changes-dialog';
 import { useUnsavedChangesGuard } from '../../forms/unsaved-changes/use-unsaved-changes-guard';
+import { useTranslation } from '../../i18n/use-translation';
 import { useProfileForm } from './use-profile-form';
 
 /** The edit form of the profile page; `version` is the profile's as it was opened (its `ETag`). */

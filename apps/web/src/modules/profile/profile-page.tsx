@@ -5,7 +5,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { PageLoading } from '../../ui/page-loading';
 import { PageTitle } from '../../ui/page-title';
 import { ProfileDetails } from './profile-details';

@@ -3,7 +3,6 @@ import { adminsResource, type Profile, type ProfileUpdate, profileUpdateSchema }
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { usePermissions } from '../../access/use-permissions';
 import { useServices } from '../../app/services-context';
@@ -13,6 +12,7 @@ import { useLiveRecord } from '../../forms/resource-form/use-live-record';
 import { applyResolved, useRecordConflict } from '../../forms/resource-form/use-record-conflict';
 import { useViewText } from '../../forms/use-view-text';
 import { isHttpError } from '../../http/http-error';
+import { useTranslation } from '../../i18n/use-translation';
 import { notifier } from '../../notify/notifier';
 import { getProfile, profileKeys, putProfile } from './profile-api';
 import {

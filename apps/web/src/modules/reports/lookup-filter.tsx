@@ -1,8 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { LookupName } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
 import type { TextKey } from '../../forms/view-text';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLookup } from '../../resources/use-lookup';
 import { lookupOptions } from './report-params';
 

@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ReportId } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { LookupFilter } from './lookup-filter';
 import { FILTERS, LOOKUP_FILTERS } from './report-filter-selects';
 

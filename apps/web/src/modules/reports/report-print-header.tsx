@@ -1,8 +1,8 @@
 import Typography from '@mui/material/Typography';
 import type { ReportId, ReportResult } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../i18n/format-date';
 import { useLocale } from '../../i18n/use-locale';
+import { useTranslation } from '../../i18n/use-translation';
 import { PRINT_ONLY } from './report-print';
 import { useFilterSummary } from './use-filter-summary';
 

@@ -14,8 +14,8 @@ import {
   sectionCsv,
 } from '@pult/contract';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { lazyWithRetry } from '../../app/lazy-with-retry';
+import { useTranslation } from '../../i18n/use-translation';
 import { downloadText } from './report-csv';
 import { PRINT_HIDDEN } from './report-print';
 import { ReportTable } from './report-table';

@@ -6,8 +6,8 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { type ReportGroup, type ReportSection, reportFigureFormat, reportTotalKey } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
+import { useTranslation } from '../../i18n/use-translation';
 import { bucketLabel } from './bucket-label';
 
 export interface ReportTableProps {

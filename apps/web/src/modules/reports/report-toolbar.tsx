@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { parseDateFilter, REPORT_GROUPS, REPORT_PRESETS, type ReportId } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { DateRangePicker } from '../../table/date-range-picker';
 import { ReportFilters } from './report-filters';
 import { choiceWithGroup, choiceWithPreset, type ReportChoice } from './report-params';

@@ -10,10 +10,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type ReportId, SAVED_REPORT_NAME_MAX } from '@pult/contract';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/use-permissions';
 import { renderTagChips } from '../../forms/tag-chips';
 import { fieldErrorsOf, joinFieldErrors, listFieldError } from '../../http/http-error';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLookup } from '../../resources/use-lookup';
 import { useCreateSavedReport } from './saved-reports-api';
 

@@ -1,5 +1,5 @@
 import type { ReportId } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLookup } from '../../resources/use-lookup';
 import { FILTERS, LOOKUP_FILTERS } from './report-filter-selects';
 import { lookupOptions } from './report-params';

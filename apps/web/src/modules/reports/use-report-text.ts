@@ -1,5 +1,5 @@
 import { type ReportId, type ReportTexts, reportSectionTitle, reportSeriesLabel } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 /**
  * A report's texts: its title, its sections' titles, and its series' names — the name the server gave
@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
  * the contract's), so the panel does not load both languages.
  */
 export function useReportText(id: ReportId) {
-  const { t } = useTranslation();
-  const texts: ReportTexts = t('reports', { returnObjects: true });
+  const { i18n } = useTranslation();
+  const texts: ReportTexts = i18n.texts.reports;
   return {
     title: texts[id].title,
     description: texts[id].description,

@@ -1,9 +1,9 @@
 import type { City, Country, FormDescriptor, ResourceDescriptor } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
 import { EditRowButton } from '../../forms/resource-form/edit-row-button';
 import { RecordFormDialog } from '../../forms/resource-form/record-form-dialog';
 import { useRecordDialogs } from '../../forms/resource-form/use-record-dialogs';
 import { useLocale } from '../../i18n/use-locale';
+import { useTranslation } from '../../i18n/use-translation';
 import { DeleteRowButton, ResourceTable } from '../../table';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ListPageHeader } from '../../ui/list-page-header';

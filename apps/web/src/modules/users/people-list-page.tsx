@@ -1,5 +1,5 @@
 import type { Admin, ResourceDescriptor, User } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useConfirmDelete } from '../../resources/use-confirm-delete';
 import {
   DeleteRowButton,

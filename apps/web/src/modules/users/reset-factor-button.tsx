@@ -1,6 +1,6 @@
 import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useResetFactor } from './use-reset-factor';
 

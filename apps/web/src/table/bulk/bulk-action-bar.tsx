@@ -14,7 +14,7 @@ import type {
   TotalKind,
 } from '@pult/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useLabelText } from '../use-label-text';
 import { type PendingBulkAction, useBulkRun } from './use-bulk-run';

@@ -1,7 +1,7 @@
 import Checkbox from '@mui/material/Checkbox';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TableCell from '@mui/material/TableCell';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { RecordId } from '../../resources/resource-api';
 import type { BulkSelection } from './use-bulk-selection';
 

@@ -1,7 +1,7 @@
 import type { BulkActionDescriptor, ListQuery, ResourceDescriptor, SelectOption } from '@pult/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services-context';
+import { useTranslation } from '../../i18n/use-translation';
 import { notifier } from '../../notify/notifier';
 import { resourceKeys } from '../../resources/resource-api';
 import { type BulkSummary, runBulkAction } from './run-bulk-action';

@@ -7,7 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ListQuery, ResourceDescriptor } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useCsvExport } from './use-csv-export';
 
 export interface ExportCsvButtonProps {

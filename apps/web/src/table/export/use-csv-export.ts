@@ -1,7 +1,7 @@
 import type { ListQuery, ResourceDescriptor } from '@pult/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services-context';
+import { useTranslation } from '../../i18n/use-translation';
 import { notifier } from '../../notify/notifier';
 import { type CsvDownloadProgress, fetchCsvExport, saveBlob } from './download-csv';
 

@@ -9,7 +9,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { IMPORT_CONFLICTS, type ImportConflict } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatBytes } from '../format-bytes';
 import { useLabelText } from '../use-label-text';
 import { ImportRowsChoice } from './import-report-parts';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import type { ResourceDescriptor } from '@pult/contract';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 // The wizard loads when it is opened: no list route pays for it.
 const ImportDialog = lazy(() => import('./import-dialog'));

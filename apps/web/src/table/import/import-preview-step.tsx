@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ResourceDescriptor } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { isSkippedColumn } from './column-mapping';
 import { ImportChanges, ImportInvitesNote, ImportPreviewNotes, writesOf } from './import-report-parts';
 import { ImportCountChips, RejectedRowsTable } from './import-report-tables';

@@ -12,7 +12,7 @@ import {
   type ImportRows,
   type ResourceDescriptor,
 } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ChangedRowsTable } from './import-report-tables';
 import { invitationNote } from './import-values';
 

@@ -10,8 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ImportCounts, ImportRejectedRow, ImportRow } from '@pult/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { keyText, valueText } from './import-values';
 
 type CountKey = keyof ImportCounts;

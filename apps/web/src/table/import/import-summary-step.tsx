@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { ImportRow, ResourceDescriptor } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ImportChanges, ImportInvitesNote, ImportOutcome } from './import-report-parts';
 import { ImportCountChips, RejectedRowsTable } from './import-report-tables';
 import type { ImportWizard } from './use-import-wizard';

@@ -6,10 +6,10 @@ import type {
   ResourceDescriptor,
 } from '@pult/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services-context';
 import { formErrorToView } from '../../forms/form-error-view';
 import type { ViewText } from '../../forms/view-text';
+import { useTranslation } from '../../i18n/use-translation';
 import { resourceKeys } from '../../resources/resource-api';
 import { saveBlob } from '../export/download-csv';
 import { useLabelText } from '../use-label-text';

@@ -17,7 +17,6 @@ import {
 } from '@pult/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { RouteResourceProvider, useRouteCan } from '../../../access/route-resource';
 import { useCan } from '../../../access/use-permissions';
@@ -25,6 +24,7 @@ import { useServices } from '../../../app/services-context';
 import { formatDateTime } from '../../../i18n/format-date';
 import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
+import { useTranslation } from '../../../i18n/use-translation';
 import { resourceKeys } from '../../../resources/resource-api';
 import { ResourceTable, RowActionSpacer, useListReturnPath } from '../../../table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';

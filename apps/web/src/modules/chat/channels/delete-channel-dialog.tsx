@@ -1,5 +1,5 @@
 import type { ChannelAdmin } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 
 /** The confirmation of a channel's deletion, naming how many messages and members go with it. */

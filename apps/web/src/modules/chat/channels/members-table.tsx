@@ -6,11 +6,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ChannelMember, ChannelRole, ChannelType } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
 import { useRouteCan } from '../../../access/route-resource';
 import { formatDateTime } from '../../../i18n/format-date';
 import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
+import { useTranslation } from '../../../i18n/use-translation';
 import { DeleteRowButton } from '../../../table';
 import { RoleSelect } from '../users/role-select';
 

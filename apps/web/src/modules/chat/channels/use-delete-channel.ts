@@ -1,6 +1,6 @@
 import { type ChannelAdmin, channelsResource, channelUsersResource } from '@pult/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { resourceKeys } from '../../../resources/resource-api';
 import { deleteChannel } from '../chat-api';
 import { useChatAction } from '../use-chat-action';

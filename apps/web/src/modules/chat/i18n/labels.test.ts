@@ -14,7 +14,7 @@ describe('chat labels', () => {
     ]),
   );
 
-  it.each(['uk-UA', 'en-US'])('resolves in %s', async (language) => {
+  it.each(['uk-UA', 'en-US'] as const)('resolves in %s', async (language) => {
     const i18n = createI18n(window.localStorage, ALL_TEXTS);
     await i18n.changeLanguage(language);
     for (const key of labels) {

@@ -1,7 +1,7 @@
 import { type ChannelUserAdmin, channelsResource, channelUsersResource } from '@pult/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRouteCan } from '../../../access/route-resource';
+import { useTranslation } from '../../../i18n/use-translation';
 import { resourceKeys } from '../../../resources/resource-api';
 import { DeleteRowButton, ResourceTable, RowActionSpacer } from '../../../table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';

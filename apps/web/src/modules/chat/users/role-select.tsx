@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import { CHANNEL_ROLES, type ChannelRole } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** A compact role picker for a row: changing it saves at once. */
 export function RoleSelect({

@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ACTOR_GROUPS, type CatalogueField } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useCatalogueLabels } from '../catalogue-labels';
 import { actorValuesFor, type ConditionOperator, type ConditionRow, operatorsFor } from './grant-condition';
 

@@ -5,7 +5,7 @@ import FormGroup from '@mui/material/FormGroup';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { PermissionCatalogue } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useCatalogueLabels } from '../catalogue-labels';
 import { ConditionRows } from './condition-rows';
 import {

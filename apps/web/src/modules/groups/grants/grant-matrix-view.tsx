@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { type CatalogueLabels, useCatalogueLabels } from '../catalogue-labels';
 import { CHIP_COLOR, EffectIcon } from './effect-icon';
 import { type GrantDraft, isLimited } from './grant-draft';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { PermissionCatalogue } from '@pult/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { type GrantDraft, updateDraft } from './grant-draft';
 import { GrantList } from './grant-list';
 import { cycleCell, matrixSections } from './grant-matrix';

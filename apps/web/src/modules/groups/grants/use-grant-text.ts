@@ -1,5 +1,5 @@
 import type { PermissionCatalogue } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useCatalogueLabels } from '../catalogue-labels';
 import { isBlankRow } from './grant-condition';
 import type { GrantDraft } from './grant-draft';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { PermissionCatalogue } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
 import type { ValueFormatter } from '../../../forms/resource-form/record-conflict-dialog';
+import { useTranslation } from '../../../i18n/use-translation';
 import { draftsOfGrants, type StoredGrant } from './grant-draft';
 import { useGrantText } from './use-grant-text';
 

@@ -10,7 +10,7 @@ describe('groups labels', () => {
     ...groupForm.fields.flatMap((field) => [field.label, ...(field.hint ? [field.hint] : [])]),
   ];
 
-  it.each(['uk-UA', 'en-US'])('resolves in %s', async (language) => {
+  it.each(['uk-UA', 'en-US'] as const)('resolves in %s', async (language) => {
     const i18n = createI18n(window.localStorage, ALL_TEXTS);
     await i18n.changeLanguage(language);
     for (const key of keys) {

@@ -1,8 +1,8 @@
 import type { GroupMember } from '@pult/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
 import { isHttpError, serverMessage } from '../../../http/http-error';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notifier } from '../../../notify/notifier';
 import { changeMember, fetchMembers, groupKeys } from '../groups-api';
 

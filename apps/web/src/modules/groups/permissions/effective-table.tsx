@@ -9,7 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { EffectiveEntry, PermissionCatalogue } from '@pult/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useCatalogueLabels } from '../catalogue-labels';
 import { EffectIcon } from '../grants/effect-icon';
 import { catalogueActionOf } from '../grants/grant-draft';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useConfirmDelete } from '../../../resources/use-confirm-delete';
 import { DeleteRowButton, EditRowLink, ResourceTable, useListReturnState } from '../../../table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';

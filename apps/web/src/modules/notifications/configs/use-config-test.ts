@@ -1,10 +1,10 @@
 import type { ConfigTestResult } from '@pult/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
 import type { FormValues } from '../../../forms/resource-form/form-values';
 import { fieldErrorsOf, isHttpError, joinFieldErrors, serverMessage } from '../../../http/http-error';
+import { useTranslation } from '../../../i18n/use-translation';
 import { type ConfigScreen, checkConfig, sendConfigTest } from './config-screens';
 
 export interface ShownResult extends ConfigTestResult {

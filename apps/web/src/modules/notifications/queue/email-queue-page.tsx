@@ -1,8 +1,8 @@
 import ReplayIcon from '@mui/icons-material/Replay';
 import Button from '@mui/material/Button';
 import { type EmailQueueItem, emailQueueResource } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
 import { useRouteCan } from '../../../access/route-resource';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ResourceTable, useTableState } from '../../../table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageTitle } from '../../../ui/page-title';

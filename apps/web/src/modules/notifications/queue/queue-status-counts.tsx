@@ -3,8 +3,8 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { EMAIL_STATUSES, type EmailStatus } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/use-locale';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useQueueCounts } from './use-queue-counts';
 
 const COLORS: Record<EmailStatus, 'default' | 'info' | 'success' | 'error' | 'warning'> = {

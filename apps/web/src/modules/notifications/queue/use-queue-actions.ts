@@ -1,10 +1,10 @@
 import { type EmailQueueItem, emailQueueResource } from '@pult/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRouteCan } from '../../../access/route-resource';
 import { useServices } from '../../../app/services-context';
 import { isHttpError, serverMessage } from '../../../http/http-error';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notifier } from '../../../notify/notifier';
 import { resourceKeys } from '../../../resources/resource-api';
 import { cancelEmail, notificationKeys, retryEmail } from '../notification-api';

@@ -1,9 +1,9 @@
 import { EMPTY_LIST_QUERY, emailQueueResource } from '@pult/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
 import { isHttpError, serverMessage } from '../../../http/http-error';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notifier } from '../../../notify/notifier';
 import { fetchList, resourceKeys } from '../../../resources/resource-api';
 import { notificationKeys, retryFailedEmails } from '../notification-api';

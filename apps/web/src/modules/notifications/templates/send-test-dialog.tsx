@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { LOCALES, type Locale } from '@pult/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { useSendTest } from './use-send-test';
 
 /** Sends the saved template to a typed address, through the queue. */

@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type Template, templateForm, templatesResource } from '@pult/contract';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useRouteCan } from '../../../access/route-resource';
 import type { FormMode } from '../../../forms/resource-form/form-values';
@@ -16,6 +15,7 @@ import { RecordStateView } from '../../../forms/resource-form/record-state-view'
 import { ResourceForm } from '../../../forms/resource-form/resource-form';
 import { parseRecordId, useRecord } from '../../../forms/resource-form/use-record';
 import { useLocale } from '../../../i18n/use-locale';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useDeleteRecord } from '../../../resources/use-delete-record';
 import { useListReturnPath } from '../../../table';
 import { PageTitle } from '../../../ui/page-title';

@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { TemplatePreview } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { EmailBodyFrame } from '../email-body-frame';
 
 /** The rendered subject and body in uk-UA and en-US side by side. */

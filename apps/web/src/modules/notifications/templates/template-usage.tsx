@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { TemplatePreview } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** Which variables and translation keys the content uses; unknown keys and unsampled variables flagged. */
 export function TemplateUsage({ preview }: { preview: TemplatePreview | undefined }) {

@@ -1,9 +1,9 @@
 import { type Locale, templateTestRequestSchema } from '@pult/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
 import { fieldErrorsOf, isHttpError, joinFieldErrors, serverMessage } from '../../../http/http-error';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notifier } from '../../../notify/notifier';
 import { notificationKeys, sendTemplateTest } from '../notification-api';
 

@@ -11,8 +11,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ImportReport, type ImportRows, type Locale, toLocale } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
 import { useViewText } from '../../../forms/use-view-text';
+import { useTranslation } from '../../../i18n/use-translation';
 import {
   ImportChanges,
   ImportCountChips,

@@ -6,7 +6,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type Translation, translationsResource } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { useRouteCan } from '../../../access/route-resource';
 import { RecordStateView } from '../../../forms/resource-form/record-state-view';
@@ -14,6 +13,7 @@ import { parseRecordId, useRecord } from '../../../forms/resource-form/use-recor
 import { formatDateTime } from '../../../i18n/format-date';
 import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useListReturnPath } from '../../../table';
 import { DetailList } from '../../../ui/detail-list';
 import { PageTitle } from '../../../ui/page-title';

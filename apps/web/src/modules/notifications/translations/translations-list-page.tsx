@@ -2,9 +2,9 @@ import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { type Translation, translationsResource } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useRouteCan } from '../../../access/route-resource';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useConfirmDelete } from '../../../resources/use-confirm-delete';
 import {
   DeleteRowButton,

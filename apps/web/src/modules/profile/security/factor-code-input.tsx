@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import type { Path, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { FormInputField } from '../../../forms/form-input-field';
+import { useTranslation } from '../../../i18n/use-translation';
 import { type MfaStepMethod, validateMfaValue } from '../../auth/signin-mfa';
 import type { MfaProofValues } from './use-mfa-proof';
 

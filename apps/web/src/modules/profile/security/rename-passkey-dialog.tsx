@@ -7,8 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { Passkey } from '@pult/contract';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { FormInputField } from '../../../forms/form-input-field';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** A new name for a passkey. */
 export function RenamePasskeyDialog({

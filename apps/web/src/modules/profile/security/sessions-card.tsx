@@ -13,10 +13,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { AdminSession } from '@pult/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/format-date';
 import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoading } from '../../../ui/page-loading';
 import { useSessions } from './use-sessions';
 

@@ -10,9 +10,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormInputField } from '../../../forms/form-input-field';
 import { useViewText } from '../../../forms/use-view-text';
+import { useTranslation } from '../../../i18n/use-translation';
 import { FactorCodeInput } from './factor-code-input';
 import { useStepUp } from './use-step-up';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
 import { isHttpError, serverMessage } from '../../../http/http-error';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notifier } from '../../../notify/notifier';
 import { deletePasskey, patchPasskey } from './mfa-api';
 import { useSetMfaStatus } from './use-mfa-status';

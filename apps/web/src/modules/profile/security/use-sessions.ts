@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notifier } from '../../../notify/notifier';
 import { endOtherSessions, endSession, getSessions, type SessionsOwner, sessionKeys } from './sessions-api';
 

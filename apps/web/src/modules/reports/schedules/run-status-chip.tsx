@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import type { ScheduleRun, ScheduleRunStatus } from '@pult/contract';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../i18n/i18n';
+import { useTranslation } from '../../../i18n/use-translation';
 
 const COLORS: Record<ScheduleRunStatus, 'success' | 'warning' | 'default' | 'error'> = {
   sent: 'success',

@@ -21,11 +21,11 @@ import {
   scheduleSummary,
 } from '@pult/contract';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { renderTagChips } from '../../../forms/tag-chips';
 import { fieldErrorsOf, joinFieldErrors, listFieldError } from '../../../http/http-error';
 import { browserTimeZone, currentZoneName } from '../../../i18n/time-zone';
 import { useLocale } from '../../../i18n/use-locale';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSavedReports } from '../saved-reports-api';
 import {
   newScheduleForm,

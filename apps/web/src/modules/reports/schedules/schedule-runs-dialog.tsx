@@ -15,10 +15,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReportSchedule } from '@pult/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/format-date';
 import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
+import { useTranslation } from '../../../i18n/use-translation';
 import { RunStatusChip, runNote } from './run-status-chip';
 import { useScheduleRuns } from './schedules-api';
 

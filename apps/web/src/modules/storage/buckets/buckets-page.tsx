@@ -1,5 +1,5 @@
 import { type Bucket, bucketsResource } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { DeleteRowButton, EditRowLink, ResourceTable, useListReturnState } from '../../../table';
 import { ListPageHeader } from '../../../ui/list-page-header';
 import { DeleteBucketDialog } from './delete-bucket-dialog';

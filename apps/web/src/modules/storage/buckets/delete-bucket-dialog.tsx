@@ -1,7 +1,7 @@
 import type { Bucket } from '@pult/contract';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../i18n/i18n';
 import { useLocale } from '../../../i18n/use-locale';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatBytes } from '../../../table/format-bytes';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import type { useDeleteBucket } from './use-delete-bucket';

@@ -1,9 +1,9 @@
 import { type Bucket, bucketsResource, filesResource } from '@pult/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
 import { isHttpError, serverMessage } from '../../../http/http-error';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notifier } from '../../../notify/notifier';
 import { resourceKeys } from '../../../resources/resource-api';
 import { rowVersion } from '../../../resources/row-version';

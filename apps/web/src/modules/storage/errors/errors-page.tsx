@@ -17,10 +17,10 @@ import {
   permissionResourceOf,
 } from '@pult/contract';
 import { useLayoutEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useRouteCan } from '../../../access/route-resource';
 import { useCan } from '../../../access/use-permissions';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ResourceTable, RowActionSpacer } from '../../../table';
 import { PageTitle } from '../../../ui/page-title';
 import { LogRecordDialog } from '../logs/log-record-dialog';

@@ -1,7 +1,7 @@
 import { errorGroupsResource } from '@pult/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notifier } from '../../../notify/notifier';
 import { resourceKeys } from '../../../resources/resource-api';
 import { setGroupStatus } from '../storage-api';

@@ -1,7 +1,7 @@
 import { type FileDisposition, fileNameOf, filesResource, type StorageFile } from '@pult/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notifier } from '../../../notify/notifier';
 import { useConfirmDelete } from '../../../resources/use-confirm-delete';
 import { fetchFileUrl, storageKeys } from '../storage-api';

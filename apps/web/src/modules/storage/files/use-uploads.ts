@@ -10,12 +10,12 @@ import {
   translateMessage,
 } from '@pult/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
 import { isHttpError, serverMessage } from '../../../http/http-error';
 import { uploadWithProgress } from '../../../http/upload-with-progress';
+import type { TFunction } from '../../../i18n/i18n';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notifier } from '../../../notify/notifier';
 import { resourceKeys } from '../../../resources/resource-api';
 import { uploadUrl } from '../storage-api';

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import type { LogLevel } from '@pult/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 const COLORS: Record<LogLevel, 'default' | 'info' | 'warning' | 'error'> = {
   debug: 'default',

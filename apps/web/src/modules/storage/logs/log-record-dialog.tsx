@@ -8,12 +8,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { LogRecord, ResourceDescriptor } from '@pult/contract';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RecordStateView } from '../../../forms/resource-form/record-state-view';
 import { useRecord } from '../../../forms/resource-form/use-record';
 import { formatDateTime } from '../../../i18n/format-date';
 import { useTimeZone } from '../../../i18n/time-zone-store';
 import { useLocale } from '../../../i18n/use-locale';
+import { useTranslation } from '../../../i18n/use-translation';
 import { LevelChip } from './level-chip';
 
 export interface LogRecordDialogProps {

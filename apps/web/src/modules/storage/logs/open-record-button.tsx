@@ -1,7 +1,7 @@
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** The row action that opens a log or error in full. */
 export function OpenRecordButton({ id, onOpen }: { id: number; onOpen: (id: number) => void }) {

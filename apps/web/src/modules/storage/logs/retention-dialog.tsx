@@ -9,9 +9,9 @@ import TextField from '@mui/material/TextField';
 import { storageSettingsUpdateSchema } from '@pult/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../access/use-permissions';
 import { useServices } from '../../../app/services-context';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notifier } from '../../../notify/notifier';
 import {
   fetchStorageSettings,

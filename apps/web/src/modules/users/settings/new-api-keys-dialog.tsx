@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notifier } from '../../../notify/notifier';
 import { useCopyText } from '../../../ui/use-copy-text';
 import type { NewApiKey } from './use-settings-actions';

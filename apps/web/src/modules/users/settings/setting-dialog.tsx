@@ -14,7 +14,6 @@ import TextField from '@mui/material/TextField';
 import { SETTING_TYPES, type SettingType, settingsResource } from '@pult/contract';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useRouteCan } from '../../../access/route-resource';
 import { fieldErrorText } from '../../../forms/field-error-text';
 import { LiveRecordNotice } from '../../../forms/resource-form/live-record-notice';
@@ -23,6 +22,7 @@ import { LeaveFormDialog } from '../../../forms/unsaved-changes/leave-form-dialo
 import { UnsavedChangesDialog } from '../../../forms/unsaved-changes/unsaved-changes-dialog';
 import { useConfirmedClose } from '../../../forms/unsaved-changes/use-confirmed-close';
 import { useUnsavedChangesGuard } from '../../../forms/unsaved-changes/use-unsaved-changes-guard';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { EditableSetting } from './setting-form-values';
 import { useSettingForm } from './use-setting-form';
 

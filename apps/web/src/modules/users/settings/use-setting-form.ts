@@ -2,7 +2,6 @@ import { settingsResource } from '@pult/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services-context';
 import { SERVER_ERROR_TYPE } from '../../../forms/field-error-text';
 import type { FormMode } from '../../../forms/resource-form/form-values';
@@ -10,6 +9,7 @@ import { useLiveRecord } from '../../../forms/resource-form/use-live-record';
 import { applyResolved, useRecordConflict } from '../../../forms/resource-form/use-record-conflict';
 import { fieldErrorsOf, isHttpError, joinFieldErrors, serverMessage } from '../../../http/http-error';
 import { availableLocalesQueryKey } from '../../../i18n/use-available-locales';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notifier } from '../../../notify/notifier';
 import {
   createRecord,

@@ -1,10 +1,10 @@
 import type { RegenerateApiKeysResponse } from '@pult/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ZodError } from 'zod';
 import { useServices } from '../../../app/services-context';
 import { isHttpError, serverMessage } from '../../../http/http-error';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notifier } from '../../../notify/notifier';
 import { apiKeysQueryKey, regenerateApiKeys, revokeUserTokens } from './settings-api';
 
