@@ -89,7 +89,8 @@ export function sampleMatches(
   const key = JSON.stringify([conditions, sets]);
   if (kept.has(key)) return kept.get(key);
   const matches = scanSample(sample, columns, conditions, sets);
-  if (kept.size < KEPT_STRATA) kept.set(key, matches);
+  // A scope alone is always kept: a scoped administrator's every estimate asks it.
+  if (kept.size < KEPT_STRATA || conditions.length === 0) kept.set(key, matches);
   return matches;
 }
 

@@ -64,10 +64,11 @@ export interface ListColumn {
   /** The stored array behind a list field shown as text (groups): a grant's condition compares it. */
   array?: RawBuilder<unknown>;
   /**
-   * A stored copy of `lower(sql)` (a generated column). A page walked along the sort's index checks a
-   * "contains" filter on it, with `like` and the fragment folded by the same `lower()`, which selects
-   * exactly what `ilike` does: `ilike` folds both sides on every row, ten times the cost of the
-   * comparison itself (1.4 µs against 0.13 a row on a million users). The sort's indexes include it.
+   * `lower(sql)`, as the indexes a page walks hold it (a key column of an expression index, which an
+   * index-only scan reads instead of computing it). Such a walk checks a "contains" filter as
+   * `lower(sql) like lower(pattern)`, which selects exactly what `ilike` does (`ilike` is `lower()` of
+   * both sides and a `like`), without folding every entry it reads: 1.3 ms against 4.6 for a walk past
+   * 3,000 of a million users. Along an index without it, `lower()` is computed per entry, as `ilike` did.
    */
   folded?: RawBuilder<unknown>;
 }
@@ -753,9 +754,9 @@ function conditionSql(
  * planner does not see it: it then assumes a fixed share of rows match, which always chooses that
  * walk, and it skips matching the pattern against the column's 1,000-value statistics, which was most
  * of the page's planning (1.1 of 1.2 ms on a million users; 0.15 ms without). Such a walk checks a
- * column's folded copy where it has one (`ListColumn.folded`), which the sort's indexes include. The
- * other purposes keep `ilike`, which the column's trigram index serves: an export or a bulk action of
- * a rare fragment may be planned through it.
+ * column's folded form where its indexes hold one (`ListColumn.folded`). The other purposes keep
+ * `ilike`, which the column's trigram index serves: an export or a bulk action of a rare fragment may
+ * be planned through it.
  */
 function containsSql(column: ListColumn, value: string, purpose: ConditionPurpose): RawBuilder<unknown> {
   const pattern = `%${escapeLike(value)}%`;

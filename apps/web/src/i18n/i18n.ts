@@ -44,8 +44,9 @@ export interface I18n {
   exists: (key: string) => boolean;
   /**
    * Switches to `locale`, downloading its texts first when they are not at hand (the current language
-   * stays on screen meanwhile). Resolves once the switch is made, or at once when a later call took
-   * over; rejects, still in the current language, when the texts could not be downloaded.
+   * stays on screen meanwhile). Resolves once the switch is made, or, when a later call took over
+   * meanwhile, once its own download ended without switching; rejects, still in the current
+   * language, when the texts could not be downloaded.
    */
   changeLanguage: (locale: Locale) => Promise<void>;
   /** Calls `listener` after every switch; returns the unsubscribe. */
@@ -93,9 +94,10 @@ export function createI18n(
     language = locale;
     current = next;
     t = translatorOf(locale, next);
-    storeLocale(storage, locale);
     applyToDocument(doc, locale, t);
     for (const listener of [...listeners]) listener();
+    // Last: a storage that refuses the write (full, or blocked) must not leave the screen half switched.
+    storeLocale(storage, locale);
   }
 
   async function changeLanguage(locale: Locale): Promise<void> {

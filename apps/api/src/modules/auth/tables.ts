@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { MfaTables } from './mfa/tables.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -91,8 +91,6 @@ export interface UsersTable {
   id: Generated<number>;
   uid: Generated<string>;
   email: string;
-  /** `lower(email)`, kept by the database (a generated column) for the list's walked filters. */
-  email_folded: GeneratedAlways<string>;
   username: string | null;
   first_name: string;
   last_name: string;
