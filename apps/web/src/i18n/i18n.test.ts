@@ -169,6 +169,18 @@ describe('i18n', () => {
     expect(i18n.t('login.title')).toBe('Вхід');
   });
 
+  it('downloads a language once when chosen back and forth meanwhile', async () => {
+    const { load, arrive } = pendingLoad();
+    const i18n = createI18n(window.localStorage, { 'uk-UA': ukUA }, load);
+    const first = i18n.changeLanguage('en-US');
+    await i18n.changeLanguage('uk-UA');
+    const second = i18n.changeLanguage('en-US');
+    arrive('en-US', enUS);
+    await Promise.all([first, second]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(i18n.language).toBe('en-US');
+  });
+
   it('retries a failed download like a page', async () => {
     vi.useFakeTimers();
     const load = vi.fn<LoadTexts>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(enUS);

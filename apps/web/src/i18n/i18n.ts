@@ -100,17 +100,31 @@ export function createI18n(
     storeLocale(storage, locale);
   }
 
+  // A language's download under way: choosing it again (back and forth) waits for it, not a second one.
+  const downloads = new Map<Locale, Promise<Translations>>();
+
+  function textsOf(locale: Locale): Promise<Translations> {
+    const known = loaded[locale];
+    if (known) return Promise.resolve(known);
+    if (!load) return Promise.reject(new Error(`No texts for ${locale}, and nothing to load them with`));
+    const pending =
+      downloads.get(locale) ??
+      loadRetrying(load, locale)
+        .then((texts) => {
+          loaded[locale] = texts;
+          return texts;
+        })
+        .finally(() => downloads.delete(locale));
+    downloads.set(locale, pending);
+    return pending;
+  }
+
   async function changeLanguage(locale: Locale): Promise<void> {
     wanted = locale;
     // Already shown (perhaps back from a switch still downloading, which `wanted` now cancels).
     if (locale === language) return;
-    let next = loaded[locale];
-    if (!next) {
-      if (!load) throw new Error(`No texts for ${locale}, and nothing to load them with`);
-      next = await loadRetrying(load, locale);
-      loaded[locale] = next;
-    }
-    if (wanted === locale) show(locale, next);
+    const next = await textsOf(locale);
+    if (wanted === locale && locale !== language) show(locale, next);
   }
 
   applyToDocument(doc, language, t);

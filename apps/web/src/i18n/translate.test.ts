@@ -85,4 +85,14 @@ describe('TextKeyOf', () => {
     keys.push('login.missing');
     expect(keys).toHaveLength(7);
   });
+
+  it('strips a plural suffix from a key that itself holds an underscore', () => {
+    const texts = { queue: { retry_failed_one: '', retry_failed_other: '', is_one_of: '' } } as const;
+    const keys: TextKeyOf<typeof texts>[] = ['queue.retry_failed', 'queue.is_one_of'];
+    // @ts-expect-error a plural form is called by its group's key
+    keys.push('queue.retry_failed_one');
+    // @ts-expect-error nor by the part before its first underscore
+    keys.push('queue.retry');
+    expect(keys).toHaveLength(4);
+  });
 });

@@ -13,8 +13,18 @@ export type TextParams = Readonly<Record<string, string | number>>;
 /** The plural forms a text may have, as `Intl.PluralRules` names them (`usedBy_one`, `usedBy_few`…). */
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 
+/**
+ * The key without one plural suffix, or never. One category at a time: matched against the union at
+ * once, `infer` stops at the key's first `_` (`retry_failed_one` would give `retry`).
+ */
+type WithoutPlural<K extends string, C extends PluralCategory = PluralCategory> = C extends PluralCategory
+  ? K extends `${infer Base}_${C}`
+    ? Base
+    : never
+  : never;
+
 /** A text's key as callers write it: a plural form's without its suffix (`t('usedBy', { count })`). */
-type CalledAs<K extends string> = K extends `${infer Base}_${PluralCategory}` ? Base : K;
+type CalledAs<K extends string> = [WithoutPlural<K>] extends [never] ? K : WithoutPlural<K>;
 
 /**
  * Every key of `T` that leads to a text, as a dotted path (`'login.title'`): the type `t()` checks
