@@ -143,11 +143,10 @@ function scanSample(
   let rows: number[];
   if (searched) rows = rowsContaining(haystackOf(sample, searched.field), searched.needle);
   else {
-    const [first, ...rest] = tests;
+    const first = tests.shift();
     if (!first) return sample.size;
     rows = [];
     for (let row = 0; row < sample.size; row++) if (first(row)) rows.push(row);
-    tests.splice(0, tests.length, ...rest);
   }
   for (const test of tests) rows = rows.filter(test);
   return rows.length;
@@ -155,8 +154,8 @@ function scanSample(
 
 /**
  * A column's folded values joined into one text by NUL, which no PostgreSQL text holds, with where
- * each row's value starts. One `indexOf` over it finds a fragment's rows several times faster than
- * `includes` on each of the 10,000 values (0.7 ms of the server's CPU a request); a null is an empty
+ * each row's value starts. `indexOf` over it, from one match to the next row, finds a fragment's rows
+ * several times faster than `includes` on each of the 10,000 values (0.7 ms of the server's CPU a request); a null is an empty
  * value, which no fragment is in.
  */
 interface Haystack {
